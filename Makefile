@@ -1,0 +1,87 @@
+# hashbench -- build, test and demo.  `make test` and `make demo` work on a
+# fresh Debian/Ubuntu machine (they create .venv first); `make help` lists
+# the rest.
+CC      ?= cc
+PYTHON  ?= python3
+VENV    ?= .venv
+BUILD   ?= build
+WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
+CFLAGS  ?= -O2
+HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
+
+# the library: every C file of the portable tree (per-target variants live
+# one level deeper, src/algos/<family>/<target>/, and are not picked up here)
+LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c)
+LIB_HDR := $(wildcard include/*.h src/*.def src/*/*.h src/algos/*/*.h)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain
+
+all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
+
+help:
+	@echo "make setup    create $(VENV) with hashbench and the test dependencies"
+	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
+	@echo "make demo     setup + default host benchmark of every algorithm + report"
+	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
+
+check-toolchain:
+	@command -v $(CC) >/dev/null 2>&1 || { echo "hashbench: no C compiler '$(CC)'. Install it: apt-get install build-essential" >&2; exit 2; }
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "hashbench: no $(PYTHON). Install it: apt-get install python3 python3-venv" >&2; exit 2; }
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)' || { echo "hashbench: Python >= 3.9 is needed (apt-get install python3)" >&2; exit 2; }
+	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || { echo "hashbench: Python's venv module is missing. Install it: apt-get install python3-venv" >&2; exit 2; }
+
+lib: $(BUILD)/libhashbench.a
+
+$(BUILD)/obj/%.o: %.c $(LIB_HDR) | check-toolchain
+	@mkdir -p $(dir $@)
+	$(CC) $(HB_CFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/san/%.o: %.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(SANFLAGS) -Iinclude -c $< -o $@
+
+$(BUILD)/libhashbench.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libhashbench.so: $(LIB_OBJ)
+	$(CC) -shared -o $@ $^
+
+$(BUILD)/test_%: tests/c/test_%.c $(BUILD)/libhashbench.a
+	$(CC) $(HB_CFLAGS) $< $(BUILD)/libhashbench.a -o $@
+
+$(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
+	$(CC) $(WARN) $(SANFLAGS) -Iinclude $< $(SAN_OBJ) -o $@
+
+$(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
+	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
+
+# C tests: plain -O2 build, then the same tests under ASan + UBSan
+test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props
+	$(BUILD)/test_kat tests/vectors
+	$(BUILD)/test_props
+	$(BUILD)/san_test_props
+	$(BUILD)/san_test_kat tests/vectors
+
+$(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	@touch $@
+
+setup: $(VENV)/.stamp $(BUILD)/hb-bench
+	$(VENV)/bin/pip install --quiet --no-deps --no-build-isolation -e . >/dev/null
+
+test-py: setup
+	$(VENV)/bin/python -m pytest -q tests/python
+
+test: setup test-c test-py
+
+demo: setup
+	$(VENV)/bin/hashbench bench --target host --all --report $(BUILD)/report
+
+clean:
+	rm -rf $(BUILD) python/hashbench/_native*.so *.egg-info python/*.egg-info

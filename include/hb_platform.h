@@ -1,0 +1,40 @@
+/*
+ * hb_platform.h -- the few things that differ between compilers and targets.
+ *
+ * A target overrides these by defining them before including hashbench.h
+ * (usually with -D flags from targets/<target>/target.mk).
+ *
+ * HB_ROM             storage qualifier of large constant tables
+ *                    (AVR: const PROGMEM; 8051: __code; default: const)
+ * HB_ROM_U8/U32/U64  read element i of such a table (AVR: pgm_read_*)
+ * HB_REENTRANT       attribute of functions called through pointers
+ *                    (SDCC without --stack-auto: __reentrant)
+ * HB_HMAC_CTX_WORDS  size in uint64_t of each half of the generic HMAC
+ *                    context (must hold the largest hash context)
+ */
+#ifndef HB_PLATFORM_H
+#define HB_PLATFORM_H
+
+#ifndef HB_ROM
+#define HB_ROM const
+#endif
+#ifndef HB_ROM_U8
+#define HB_ROM_U8(tab, i) ((tab)[i])
+#endif
+#ifndef HB_ROM_U16
+#define HB_ROM_U16(tab, i) ((tab)[i])
+#endif
+#ifndef HB_ROM_U32
+#define HB_ROM_U32(tab, i) ((tab)[i])
+#endif
+#ifndef HB_ROM_U64
+#define HB_ROM_U64(tab, i) ((tab)[i])
+#endif
+#ifndef HB_REENTRANT
+#define HB_REENTRANT
+#endif
+#ifndef HB_HMAC_CTX_WORDS
+#define HB_HMAC_CTX_WORDS 320
+#endif
+
+#endif

@@ -1,0 +1,66 @@
+/* Merkle-Damgard buffering and padding: see md.h */
+#include <string.h>
+#include "md.h"
+
+void hb_md_reset(hb_md *m)
+{
+    m->count = 0;
+    m->used = 0;
+}
+
+void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+                  const uint8_t *in, size_t len)
+{
+    size_t bs = c->block;
+    if (len == 0) return;
+    m->count += (uint64_t)len;
+    if (m->used) {
+        size_t take = bs - m->used;
+        if (take > len) take = len;
+        memcpy(buf + m->used, in, take);
+        m->used = (uint16_t)(m->used + take);
+        in += take;
+        len -= take;
+        /* a lazy class compresses a full buffer only once more input exists */
+        if (m->used < bs || (c->lazy && len == 0)) return;
+        c->compress(state, buf, 1);
+        m->used = 0;
+    }
+    if (len >= bs) {
+        size_t n = len / bs;
+        if (c->lazy && n * bs == len) n--; /* hold the last full block back */
+        if (n) {
+            c->compress(state, in, n);
+            in += n * bs;
+            len -= n * bs;
+        }
+    }
+    if (len) {
+        memcpy(buf, in, len);
+        m->used = (uint16_t)len;
+    }
+}
+
+void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+               uint8_t first, unsigned len_bytes, int big_endian)
+{
+    size_t bs = c->block, u = m->used;
+    uint64_t bits_lo = m->count << 3, bits_hi = m->count >> 61;
+    unsigned i;
+
+    buf[u++] = first;
+    if (u > bs - len_bytes) {
+        memset(buf + u, 0, bs - u);
+        c->compress(state, buf, 1);
+        u = 0;
+    }
+    memset(buf + u, 0, bs - u);
+    for (i = 0; i < len_bytes; i++) {
+        /* byte i counted from the least significant end */
+        uint8_t b = (uint8_t)(i < 8 ? bits_lo >> (8 * i) : (i < 16 ? bits_hi >> (8 * (i - 8)) : 0));
+        if (big_endian) buf[bs - 1 - i] = b;
+        else buf[bs - len_bytes + i] = b;
+    }
+    c->compress(state, buf, 1);
+    m->used = 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * md.h -- block buffering and Merkle-Damgard strengthening, written once.
+ *
+ * An iterated hash supplies only its compression function; its context
+ * embeds an hb_md (byte counter + fill level) and a block buffer, and calls
+ * hb_md_update / hb_md_pad from its own update and final.
+ *
+ *   compress(state, blocks, n)  processes n consecutive full blocks.
+ *
+ * "lazy" classes (BLAKE2, ...) need to know which block is the last one:
+ * hb_md_update then keeps a full block in the buffer until more input
+ * arrives, so final always finds 1..block bytes (0 only for an empty
+ * message) and handles the last block itself.
+ */
+#ifndef HB_MD_H
+#define HB_MD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "hashbench.h"
+
+typedef void (*hb_compress_fn)(void *state, const uint8_t *blocks, size_t n) HB_REENTRANT;
+
+typedef struct hb_md_class {
+    uint16_t block;          /* block size in bytes (<= 256)          */
+    uint8_t lazy;            /* keep the last full block for final     */
+    hb_compress_fn compress;
+} hb_md_class;
+
+typedef struct hb_md {
+    uint64_t count;          /* message bytes absorbed so far (mod 2^64) */
+    uint16_t used;           /* bytes waiting in the buffer             */
+} hb_md;
+
+/* Start empty. */
+void hb_md_reset(hb_md *m);
+
+/* Absorb len bytes: full blocks go to compress (straight from in where
+ * possible), the tail waits in buf (block bytes). */
+void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+                  const uint8_t *in, size_t len);
+
+/* Merkle-Damgard strengthening: append byte `first`, zeros, then the
+ * message length in bits as a len_bytes-byte integer (big- or
+ * little-endian), compressing one or two final blocks.  Used by SHA-2
+ * (0x80, 8/16, BE) and other classic MD designs.  Not for lazy classes. */
+void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+               uint8_t first, unsigned len_bytes, int big_endian);
+
+#endif
