@@ -1,0 +1,23 @@
+"""Registry of measuring targets: hashbench.targets.get(name)."""
+from __future__ import annotations
+
+import importlib
+
+from .base import Profile, Target, TargetUnavailable, finish_row  # noqa: F401
+
+# target name -> "module:Class" (modules are imported lazily so a missing
+# optional dependency of one target never breaks the others)
+TARGETS = {
+    "host": "host:HostTarget",
+}
+
+
+def names() -> list[str]:
+    return sorted(TARGETS)
+
+
+def get(name: str) -> Target:
+    if name not in TARGETS:
+        raise KeyError(f"unknown target {name!r}; known: {', '.join(names())}")
+    mod, cls = TARGETS[name].split(":")
+    return getattr(importlib.import_module(f"{__name__}.{mod}"), cls)()
