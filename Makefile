@@ -17,6 +17,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
+.SECONDARY:
 .PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
@@ -68,12 +69,16 @@ test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san
 
 $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[test]'
+	$(VENV)/bin/pip install --quiet --upgrade pip 'setuptools>=64' wheel
+	$(VENV)/bin/pip install --quiet --no-build-isolation -e '.[test]'
 	@touch $@
 
-setup: $(VENV)/.stamp $(BUILD)/hb-bench
+# the binding's copy of the C library, rebuilt whenever a C file changes
+$(VENV)/.native: $(LIB_SRC) $(LIB_HDR) $(VENV)/.stamp
 	$(VENV)/bin/pip install --quiet --no-deps --no-build-isolation -e . >/dev/null
+	@touch $@
+
+setup: $(VENV)/.native $(BUILD)/hb-bench
 
 test-py: setup
 	$(VENV)/bin/python -m pytest -q tests/python

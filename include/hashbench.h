@@ -101,6 +101,7 @@ typedef struct hb_hmac_ctx {
     uint64_t inner[HB_HMAC_CTX_WORDS];
     uint64_t outer[HB_HMAC_CTX_WORDS];
 } hb_hmac_ctx;
+size_t hb_hmac_ctx_size(void);        /* sizeof(hb_hmac_ctx), for bindings */
 int  hb_hmac_init(hb_hmac_ctx *c, const hb_algo *h, const uint8_t *key, size_t key_len);
 void hb_hmac_update(hb_hmac_ctx *c, const uint8_t *in, size_t len);
 void hb_hmac_final(hb_hmac_ctx *c, uint8_t *out); /* writes h->digest_size bytes */

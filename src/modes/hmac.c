@@ -12,7 +12,7 @@ int hb_hmac_setup(const hb_algo *h, void *ictx, void *octx, const hb_params *p)
 
     if (h->flags & (HB_XOF | HB_KEYED) || h->digest_size == 0 || bs > HB_HMAC_MAX_BLOCK)
         return HB_ERR_PARAM;
-    if (!p || (!p->key && p->key_len)) return HB_ERR_KEY;
+    if (!p || !p->key) return HB_ERR_KEY; /* no key at all; an empty key is valid */
     if (p->custom_len || p->salt_len || p->pers_len) return HB_ERR_PARAM;
     if (p->out_len && p->out_len != h->digest_size) return HB_ERR_OUTLEN;
 
@@ -42,6 +42,11 @@ void hb_hmac_finish(const hb_algo *h, void *ictx, void *octx, uint8_t *out, size
     if (out_len > h->digest_size) out_len = h->digest_size;
     memcpy(out, t, out_len);
     hb_wipe(t, sizeof t);
+}
+
+size_t hb_hmac_ctx_size(void)
+{
+    return sizeof(hb_hmac_ctx);
 }
 
 int hb_hmac_init(hb_hmac_ctx *c, const hb_algo *h, const uint8_t *key, size_t key_len)

@@ -1,0 +1,454 @@
+"""The `hashbench` command line."""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from . import __version__, algorithms, info, kat, native
+from .core import UnknownAlgorithm, lookup
+
+DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024, 1536, 4096, 16384, 65536, 1048576]
+MAX_SIZE = 1 << 30
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+
+class UsageError(Exception):
+    """Bad input: exit 2, nothing written."""
+
+
+def parse_hex(s: str | None, what: str) -> bytes | None:
+    if s is None:
+        return None
+    try:
+        return bytes.fromhex(s)
+    except ValueError:
+        raise UsageError(f"{what} must be hex digits, got {s!r}") from None
+
+
+def parse_sizes(s: str | None, default: list[int]) -> list[int]:
+    if not s:
+        return list(default)
+    sizes = []
+    for part in s.split(","):
+        part = part.strip().lower()
+        mult = 1
+        for suf, m in (("kib", 1024), ("mib", 1 << 20), ("k", 1024), ("m", 1 << 20)):
+            if part.endswith(suf):
+                part, mult = part[: -len(suf)], m
+                break
+        try:
+            v = int(part) * mult
+        except ValueError:
+            raise UsageError(f"bad size {part!r}: sizes are whole numbers of bytes, e.g. 0,64,1KiB") from None
+        if v < 0 or v > MAX_SIZE:
+            raise UsageError(f"size {v} out of range 0..{MAX_SIZE} bytes")
+        sizes.append(v)
+    return sizes
+
+
+def resolve_algos(spec: list[str] | None, all_: bool) -> list[str]:
+    if all_:
+        return algorithms()
+    if not spec:
+        raise UsageError("name at least one algorithm with -a NAME[,NAME] (or --all)")
+    names = []
+    for s in spec:
+        for n in s.split(","):
+            if n.strip():
+                names.append(lookup(n.strip()).name.decode())
+    return names
+
+
+# ---- list / info -----------------------------------------------------------
+
+def cmd_list(a) -> int:
+    rows = [info(n) for n in algorithms()]
+    if a.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    t = Table(title=f"hashbench {__version__}: {len(rows)} algorithms")
+    for c in ("name", "digest", "block", "ctx", "flags"):
+        t.add_column(c, justify="left" if c in ("name", "flags") else "right")
+    for r in rows:
+        t.add_row(r["name"], str(r["digest_size"] or "XOF"), str(r["block_size"]), str(r["ctx_size"]),
+                  " ".join(r["flags"]))
+    out.print(t)
+    return 0
+
+
+# ---- hash / mac --------------------------------------------------------------
+
+def _inputs(files: list[str]):
+    if not files:
+        files = ["-"]
+    for f in files:
+        if f == "-":
+            yield f, sys.stdin.buffer
+        else:
+            try:
+                yield f, open(f, "rb")
+            except OSError as e:
+                raise UsageError(f"cannot read {f}: {e.strerror}") from None
+
+
+def _digest_files(make, files, length, xof):
+    for name, fh in _inputs(files):
+        h = make()
+        while True:
+            chunk = fh.read(1 << 16)
+            if not chunk:
+                break
+            h.update(chunk)
+        d = h.digest(length) if xof else h.digest()
+        print(f"{d.hex()}  {name}")
+
+
+def cmd_hash(a) -> int:
+    from . import new
+    alg = lookup(a.algo)
+    key, custom = parse_hex(a.key, "--key"), parse_hex(a.custom, "--custom")
+    xof = bool(alg.flags & native.HB_XOF)
+    if a.length is not None and a.length < 0:
+        raise UsageError("--length must be positive")
+    kw = {"key": key, "customization": custom}
+    if a.length is not None and not xof:
+        kw["digest_size"] = a.length
+    new(a.algo, **kw)  # validate parameters before reading any input
+    _digest_files(lambda: new(a.algo, **kw), a.files, a.length, xof)
+    return 0
+
+
+def cmd_mac(a) -> int:
+    from . import mac, new
+    key = parse_hex(a.key, "--key")
+    custom = parse_hex(a.custom, "--custom")
+    n = a.algo.lower().replace("-", "_")
+    if not n.startswith("hmac_"):
+        alg = lookup(a.algo)
+        if not alg.flags & (native.HB_KEYED | native.HB_MAC):
+            raise UsageError(f"{alg.name.decode()} is not a MAC; use -a hmac_{alg.name.decode()}")
+    for name, fh in _inputs(a.files):
+        tag = mac(a.algo, key, fh.read(), length=a.length, customization=custom)
+        print(f"{tag.hex()}  {name}")
+    del new
+    return 0
+
+
+# ---- verify -------------------------------------------------------------------
+
+def cmd_verify(a) -> int:
+    names = resolve_algos(a.algo, not a.algo)
+    names = [n for n in names if n in set(kat.available())] if not a.algo else names
+    t = Table(title="known-answer tests (tests/vectors)")
+    t.add_column("algorithm")
+    t.add_column("passed", justify="right")
+    t.add_column("failed", justify="right")
+    tot_ok = tot_bad = 0
+    with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as prog:
+        task = prog.add_task("verifying", total=len(names))
+        for n in names:
+            prog.update(task, description=f"verifying {n}")
+            ok, bad, notes = kat.run(n, monte_carlo=not a.no_monte_carlo)
+            tot_ok += ok
+            tot_bad += bad
+            t.add_row(n, str(ok), f"[red]{bad}[/red]" if bad else "0")
+            for note in notes:
+                err.print(f"  {n}: {note}")
+            prog.advance(task)
+    out.print(t)
+    missing = [n for n in resolve_algos(None, True) if n not in set(kat.available())]
+    if missing and not a.algo:
+        out.print(f"no vector file for: {', '.join(missing)}")
+    print(f"verify: {tot_ok} passed, {tot_bad} failed")
+    return 1 if tot_bad else 0
+
+
+# ---- bench --------------------------------------------------------------------
+
+def _fmt(v, nd=1):
+    if v is None:
+        return "-"
+    if isinstance(v, float) and v >= 1e5:
+        return f"{v:,.0f}"
+    return f"{v:,.{nd}f}" if isinstance(v, float) else str(v)
+
+
+def cmd_bench(a) -> int:
+    from . import targets
+    from .store import Store
+
+    names = resolve_algos(a.algo, a.all)
+    sizes = parse_sizes(a.sizes, DEFAULT_SIZES)
+    if a.blocks < 0 or a.blocks > 4096:
+        raise UsageError("--blocks must be in 0..4096")
+    try:
+        tgt = targets.get(a.target)
+    except KeyError as e:
+        raise UsageError(str(e.args[0])) from None
+    tgt.check()  # TargetUnavailable -> exit 2 before anything is written
+
+    store = Store(a.db)
+    env = tgt.environment()
+    run_id = store.start_run(a.target, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
+                             environment=env, command=" ".join(sys.argv), tool_version=__version__)
+    rows = []
+    writer = None
+    if a.csv:
+        from .store import COLUMNS
+        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+    quiet = a.json or a.csv
+    opts = {}
+    if a.seconds is not None:
+        opts["seconds"] = a.seconds
+    if a.target == "host" and not a.no_verify:
+        failed = []
+        for n in names:
+            ok, bad, _ = kat.run(n, monte_carlo=False)
+            if bad:
+                failed.append(n)
+                row = {"algo": n, "target": a.target, "verified": False,
+                       "error": f"known-answer tests failed ({bad} of {ok + bad}); not measured"}
+                store.add(run_id, row)
+                rows.append(row)
+        names = [n for n in names if n not in failed]
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as prog:
+        task = prog.add_task(f"{a.target}", total=len(names) * (len(sizes) + a.blocks))
+        for row in tgt.run(names, sizes, a.blocks, **opts):
+            store.add(run_id, row)
+            rows.append(row)
+            prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')} {row.get('size', '')}")
+            if a.json:
+                print(json.dumps({k: v for k, v in row.items() if v is not None}, sort_keys=True), flush=True)
+            elif writer:
+                writer.writerow(row)
+    store.close()
+    if not quiet:
+        print_table(rows, a.target)
+    if a.report:
+        from .report import write_report
+        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}", environment=env)
+        err.print(f"report: {path}")
+    errors = [r for r in rows if r.get("error")]
+    for r in errors:
+        err.print(f"[yellow]{r['algo']}: {r['error']}[/yellow]")
+    err.print(f"{len(rows) - len(errors)} measurements stored in {store.path} (run {run_id})")
+    return 0
+
+
+def print_table(rows: list[dict], target: str) -> None:
+    from .analysis import htime_fit
+    t = Table(title=f"hashbench on {target}: median (q1-q3) per message")
+    for c in ("algorithm", "bytes", "cycles", "q1-q3", "cycles/B", "MB/s"):
+        t.add_column(c, justify="left" if c == "algorithm" else "right")
+    by_algo: dict[str, list[dict]] = {}
+    for r in rows:
+        by_algo.setdefault(r["algo"], []).append(r)
+    for algo, rs in by_algo.items():
+        for r in rs:
+            if r.get("kind") != "size":
+                continue
+            t.add_row(algo, str(r["size"]), _fmt(r["median"], 0), f"{_fmt(r['q1'], 0)}-{_fmt(r['q3'], 0)}",
+                      _fmt(r.get("cycles_per_byte")), _fmt(r.get("mbps")))
+        fit = htime_fit(rs, info(algo)["block_size"]) if algo in native.registry() else None
+        if fit:
+            t.add_row(algo, "long", f"{fit['c_block']:,.0f}/block", f"fixed {fit['c_fixed']:,.0f}",
+                      f"{fit['cycles_per_byte']:.2f}", "", style="bold")
+        t.add_section()
+    out.print(t)
+    hz = next((r.get("clock_hz") for r in rows if r.get("clock_hz")), None)
+    if hz:
+        out.print(f"cycles: {rows[0].get('count_kind', '?')} at {hz / 1e9:.3f} GHz; "
+                  f"long = slope of HTime(N) = c_fixed + c_block*N over whole blocks")
+
+
+# ---- targets / db / report --------------------------------------------------------
+
+def cmd_targets(a) -> int:
+    from . import targets
+    t = Table(title="measuring targets")
+    for c in ("target", "status", "install"):
+        t.add_column(c)
+    for n in targets.names():
+        tg = targets.get(n)
+        miss = tg.missing()
+        t.add_row(n, "[green]ready[/green]" if not miss else f"[red]missing {', '.join(miss)}[/red]",
+                  "" if not miss else "apt-get install " + " ".join(tg.apt_packages))
+    out.print(t)
+    return 0
+
+
+def cmd_db(a) -> int:
+    from .store import COLUMNS, Store
+    st = Store(a.db)
+    if a.db_cmd == "merge":
+        for f in a.files:
+            if not Path(f).exists():
+                raise UsageError(f"{f}: no such file")
+            runs, rows = st.merge(f)
+            print(f"{f}: {runs} runs, {rows} rows added")
+    elif a.db_cmd == "export":
+        rows = st.rows()
+        if a.format == "json":
+            print(json.dumps(rows, indent=1, default=str))
+        else:
+            w = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else COLUMNS)
+            w.writeheader()
+            w.writerows(rows)
+    elif a.db_cmd == "path":
+        print(st.path)
+    st.close()
+    return 0
+
+
+def cmd_report(a) -> int:
+    from .report import write_report
+    from .store import Store
+    st = Store(a.db)
+    where, params = [], []
+    if a.target:
+        where.append("r.target = ?")
+        params.append(a.target)
+    rows = st.rows(" AND ".join(where), tuple(params))
+    st.close()
+    if not rows:
+        raise UsageError("no results in the store yet; run `hashbench bench` first")
+    # the latest measurement of each (algo, target, size, kind)
+    latest = {}
+    for r in rows:
+        latest[(r["algo"], r["target"], r["size"], r["kind"])] = r
+    path = write_report(list(latest.values()), Path(a.out), title="hashbench report")
+    print(path)
+    return 0
+
+
+def cmd_peers(a) -> int:
+    from .peers import compare
+    names = resolve_algos(a.algo, False) if a.algo else [
+        n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "shake_128", "keccak_512", "blake2b",
+                    "blake2s", "blake3", "kt128", "turboshake128") if n in algorithms()]
+    t = Table(title="MB/s at 1 MiB, one core, measured side by side in this run")
+    for c in ("algorithm", "implementation", "MB/s", "method"):
+        t.add_column(c, justify="right" if c == "MB/s" else "left")
+    res = []
+    for r in compare(names):
+        res.append(r)
+        t.add_row(r["algo"], r["implementation"], f"{r['mbps']:,.0f}", r["method"])
+    if a.json:
+        print(json.dumps(res, indent=1))
+    else:
+        out.print(t)
+    return 0
+
+
+# ---- entry point ---------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hashbench", description="Choose a hash or MAC for a constrained "
+                                "system: KAT-verified algorithms, benchmarks, reports.")
+    p.add_argument("--version", action="version", version=f"hashbench {__version__}")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    s = sub.add_parser("list", help="the algorithm registry")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_list)
+
+    s = sub.add_parser("hash", help="hash files like sha256sum")
+    s.add_argument("-a", "--algo", required=True)
+    s.add_argument("--key", help="key as hex (keyed modes)")
+    s.add_argument("--custom", help="customisation string as hex (cSHAKE, KMAC, K12, ...)")
+    s.add_argument("--length", type=int, help="output bytes (XOF, or a variable-length hash)")
+    s.add_argument("files", nargs="*", help="files, or - for standard input (default)")
+    s.set_defaults(fn=cmd_hash)
+
+    s = sub.add_parser("mac", help="MAC of files: hmac_<hash>, kmac128/256, keyed blake2/3, Skein-MAC")
+    s.add_argument("-a", "--algo", required=True)
+    s.add_argument("--key", required=True, help="key as hex")
+    s.add_argument("--custom", help="customisation string as hex (KMAC)")
+    s.add_argument("--length", type=int, help="tag bytes where the MAC allows a choice")
+    s.add_argument("files", nargs="*")
+    s.set_defaults(fn=cmd_mac)
+
+    s = sub.add_parser("verify", help="run the known-answer tests through the library")
+    s.add_argument("-a", "--algo", action="append")
+    s.add_argument("--no-monte-carlo", action="store_true", help="skip Monte Carlo chains")
+    s.set_defaults(fn=cmd_verify)
+
+    s = sub.add_parser("bench", help="measure cycles, cycles/byte, MB/s (and more on embedded targets)")
+    s.add_argument("--target", default="host")
+    s.add_argument("-a", "--algo", action="append", help="NAME[,NAME...]")
+    s.add_argument("--all", action="store_true", help="every registered algorithm")
+    s.add_argument("--sizes", help="comma-separated bytes (suffixes K/KiB/M/MiB); default: "
+                   + ",".join(map(str, DEFAULT_SIZES)))
+    s.add_argument("--blocks", type=int, default=8, help="also measure 1..K whole blocks for the "
+                   "HTime(N) fit (default 8; 0 = off)")
+    s.add_argument("--seconds", type=float, help="time budget per measurement (host)")
+    s.add_argument("--no-verify", action="store_true", help="skip the KAT check before measuring")
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--json", action="store_true", help="one JSON object per measurement")
+    g.add_argument("--csv", action="store_true")
+    s.add_argument("--db", help="result store (default ~/.local/share/hashbench/results.sqlite)")
+    s.add_argument("--report", help="also write an HTML report into this folder")
+    s.set_defaults(fn=cmd_bench)
+
+    s = sub.add_parser("peers", help="benchmark: our portable C beside OpenSSL and installed packages")
+    s.add_argument("-a", "--algo", action="append")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_peers)
+
+    s = sub.add_parser("targets", help="measuring targets and what to install for each")
+    s.set_defaults(fn=cmd_targets)
+
+    s = sub.add_parser("db", help="the result store: merge stores of other machines, export")
+    s.add_argument("--db")
+    dsub = s.add_subparsers(dest="db_cmd", required=True)
+    m = dsub.add_parser("merge")
+    m.add_argument("files", nargs="+")
+    m = dsub.add_parser("export")
+    m.add_argument("--format", choices=["csv", "json"], default="csv")
+    dsub.add_parser("path")
+    s.set_defaults(fn=cmd_db)
+
+    s = sub.add_parser("report", help="HTML report (tables, plots, CSV, JSON) from the store")
+    s.add_argument("--db")
+    s.add_argument("--target")
+    s.add_argument("--out", default="hashbench-report")
+    s.set_defaults(fn=cmd_report)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .store import StoreError
+    from .targets import TargetUnavailable
+    a = build_parser().parse_args(argv)
+    try:
+        return a.fn(a)
+    except UnknownAlgorithm as e:
+        err.print(f"hashbench: {e}")
+        return 2
+    except (UsageError, TargetUnavailable, StoreError) as e:
+        err.print(f"hashbench: {e}")
+        return 2
+    except ValueError as e:
+        err.print(f"hashbench: {e}")
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        err.print("hashbench: interrupted; every finished measurement is in the store")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

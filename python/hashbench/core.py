@@ -1,0 +1,191 @@
+"""hashlib-compatible hash objects over the C registry."""
+from __future__ import annotations
+
+import ctypes
+import difflib
+
+from . import native as N
+
+#: output length used when an XOF is asked for a digest without a length
+#: (and by the benchmark): 32 bytes, 256 bits
+XOF_DEFAULT = 32
+
+
+class UnknownAlgorithm(ValueError):
+    """No algorithm of that name; .suggestions lists close names."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.suggestions = difflib.get_close_matches(name.lower().replace("-", "_"),
+                                                     list(N.registry()), n=5, cutoff=0.5)
+        hint = f"; did you mean: {', '.join(self.suggestions)}?" if self.suggestions else ""
+        super().__init__(f"unknown algorithm {name!r}{hint} (see `hashbench list`)")
+
+
+def lookup(name: str) -> N.Algo:
+    a = N.find(name)
+    if a is None:
+        raise UnknownAlgorithm(name)
+    return a
+
+
+def _buf(b, what):
+    if b is None:
+        return None
+    if isinstance(b, str):
+        raise TypeError(f"{what} must be bytes, not str")
+    return bytes(b)
+
+
+def _error(code: int, a: N.Algo, key, digest_size, custom, salt, person) -> ValueError:
+    name = a.name.decode()
+    kind = N.ERRORS.get(code, "?")
+    if kind == "key":
+        if key is None and a.flags & N.HB_KEY_REQUIRED:
+            return ValueError(f"{name} is a MAC: a key is required")
+        if not a.flags & N.HB_KEYED:
+            return ValueError(f"{name} takes no key")
+        mk = "any length" if a.max_key == 0xFFFF else f"at most {a.max_key} bytes"
+        return ValueError(f"bad key length {len(key or b'')} for {name} ({mk})")
+    if kind == "outlen":
+        if not a.flags & (N.HB_VAROUT | N.HB_XOF):
+            return ValueError(f"{name} has a fixed digest size of {a.digest_size} bytes; "
+                              f"digest_size={digest_size} is not possible")
+        return ValueError(f"digest_size={digest_size} is not allowed for {name}")
+    if kind == "param":
+        what = [w for w, v in (("customization", custom), ("salt", salt), ("person", person)) if v]
+        return ValueError(f"{name} does not accept {'/'.join(what) or 'these parameters'} "
+                          f"(or a value is too long)")
+    return ValueError(f"{name}: init failed ({code})")
+
+
+class Hash:
+    """A running hash: hashlib's interface (update, digest, hexdigest, copy,
+    name, digest_size, block_size).  For an XOF, digest(length) and
+    hexdigest(length) as in hashlib's SHAKE; length defaults to 32."""
+
+    __slots__ = ("_a", "_ctx", "_params", "_keep", "name", "digest_size", "block_size", "_xof")
+
+    def __init__(self, name: str, data=b"", *, key=None, digest_size=None, customization=None,
+                 salt=None, person=None, _algo=None):
+        a = _algo if _algo is not None else lookup(name)
+        self._a = a
+        self.name = a.name.decode()
+        self.block_size = a.block_size
+        self._xof = bool(a.flags & N.HB_XOF)
+        key, custom = _buf(key, "key"), _buf(customization, "customization")
+        salt, person = _buf(salt, "salt"), _buf(person, "person")
+        if digest_size is not None:
+            if not isinstance(digest_size, int) or digest_size < 1 or digest_size > 65535:
+                raise ValueError(f"digest_size must be an integer in 1..65535, not {digest_size!r}")
+            if self._xof:
+                raise ValueError(f"{self.name} is an XOF: give the length to digest(length)")
+        p = N.Params()
+        self._keep = (key, custom, salt, person)  # keep buffers alive for the call
+        if key is not None:
+            p.key, p.key_len = key, len(key)
+        if custom is not None:
+            p.custom, p.custom_len = custom, len(custom)
+        if salt is not None:
+            p.salt, p.salt_len = salt, len(salt)
+        if person is not None:
+            p.pers, p.pers_len = person, len(person)
+        p.out_len = digest_size or 0
+        self._ctx = ctypes.create_string_buffer(a.ctx_size + 16)
+        rc = a.init(self._ctx, ctypes.byref(p))
+        if rc:
+            raise _error(rc, a, key, digest_size, custom, salt, person)
+        self._params = None
+        self.digest_size = 0 if self._xof else (digest_size or a.digest_size)
+        self._keep = None
+        if data:
+            self.update(data)
+
+    def update(self, data) -> None:
+        if isinstance(data, str):
+            raise TypeError("Strings must be encoded before hashing")
+        mv = memoryview(data).cast("B")
+        b = mv.tobytes() if not mv.c_contiguous or not isinstance(data, bytes) else data
+        self._a.update(self._ctx, b, len(b))
+
+    def _final(self, n: int) -> bytes:
+        tmp = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))
+        out = ctypes.create_string_buffer(max(n, 1))
+        self._a.final(tmp, out, n)
+        return out.raw[:n]
+
+    def digest(self, length: int | None = None) -> bytes:
+        if self._xof:
+            n = XOF_DEFAULT if length is None else length
+            if not isinstance(n, int) or n < 0 or n > (1 << 28):
+                raise ValueError(f"length must be an integer in 0..2^28, not {length!r}")
+            return self._final(n)
+        if length is not None and length != self.digest_size:
+            raise ValueError(f"{self.name} has a fixed digest size of {self.digest_size} bytes")
+        return self._final(self.digest_size)
+
+    def hexdigest(self, length: int | None = None) -> str:
+        return self.digest(length).hex()
+
+    def copy(self) -> "Hash":
+        c = object.__new__(Hash)
+        for s in ("_a", "name", "digest_size", "block_size", "_xof"):
+            setattr(c, s, getattr(self, s))
+        c._params = c._keep = None
+        c._ctx = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))
+        return c
+
+    def __repr__(self):
+        return f"<hashbench {self.name} object>"
+
+
+class HMAC:
+    """HMAC (FIPS 198-1) over any fixed-length registry hash, through the C
+    library's generic HMAC context."""
+
+    def __init__(self, hash_name: str, key, data=b""):
+        h = lookup(hash_name)
+        if h.flags & (N.HB_XOF | N.HB_KEYED) or h.digest_size == 0:
+            raise ValueError(f"HMAC needs a fixed-length unkeyed hash; {h.name.decode()} is not one")
+        key = _buf(key, "key")
+        if key is None:
+            raise ValueError("HMAC needs a key")
+        L = N.lib()
+        self._h = h
+        self.name = "hmac_" + h.name.decode()
+        self.digest_size = h.digest_size
+        self.block_size = h.block_size
+        self._ctx = ctypes.create_string_buffer(L.hb_hmac_ctx_size() + 16)
+        rc = L.hb_hmac_init(self._ctx, ctypes.byref(h), key, len(key))
+        if rc:
+            raise ValueError(f"HMAC over {h.name.decode()} is not possible (code {rc})")
+        if data:
+            self.update(data)
+
+    def update(self, data) -> None:
+        b = bytes(data)
+        N.lib().hb_hmac_update(self._ctx, b, len(b))
+
+    def digest(self) -> bytes:
+        tmp = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))
+        out = ctypes.create_string_buffer(self.digest_size)
+        N.lib().hb_hmac_final(tmp, out)
+        return out.raw
+
+    def hexdigest(self) -> str:
+        return self.digest().hex()
+
+    def copy(self) -> "HMAC":
+        c = object.__new__(HMAC)
+        c.__dict__.update(self.__dict__)
+        c._ctx = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))
+        return c
+
+
+def compare_digest(a: bytes, b: bytes) -> bool:
+    """Constant-time tag comparison (the C library's hb_ct_equal); unequal
+    lengths compare unequal without looking at the contents."""
+    a, b = bytes(a), bytes(b)
+    if len(a) != len(b):
+        return False
+    return bool(N.lib().hb_ct_equal(a, b, len(a)))

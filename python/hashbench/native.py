@@ -1,0 +1,92 @@
+"""ctypes binding of the C library (the _native*.so built by pip).
+
+Only the registry and three entry points per algorithm cross the boundary;
+hashbench.core builds the hashlib-style objects on top."""
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+from functools import lru_cache
+
+HB_XOF = 0x01
+HB_KEYED = 0x02
+HB_KEY_REQUIRED = 0x04
+HB_CUSTOM = 0x08
+HB_VAROUT = 0x10
+HB_SALT = 0x20
+HB_MAC = 0x40
+
+FLAG_NAMES = {HB_XOF: "xof", HB_KEYED: "keyed", HB_KEY_REQUIRED: "key_required",
+              HB_CUSTOM: "custom", HB_VAROUT: "varout", HB_SALT: "salt", HB_MAC: "mac"}
+
+ERRORS = {-1: "key", -2: "outlen", -3: "param", -4: "name"}
+
+
+class Params(ctypes.Structure):
+    _fields_ = [("key", ctypes.c_char_p), ("key_len", ctypes.c_size_t),
+                ("custom", ctypes.c_char_p), ("custom_len", ctypes.c_size_t),
+                ("salt", ctypes.c_char_p), ("salt_len", ctypes.c_size_t),
+                ("pers", ctypes.c_char_p), ("pers_len", ctypes.c_size_t),
+                ("out_len", ctypes.c_size_t)]
+
+
+InitFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(Params))
+UpdateFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t)
+FinalFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+
+
+class Algo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("digest_size", ctypes.c_uint16),
+                ("block_size", ctypes.c_uint16), ("ctx_size", ctypes.c_uint16),
+                ("flags", ctypes.c_uint16), ("max_key", ctypes.c_uint16),
+                ("init", InitFn), ("update", UpdateFn), ("final", FinalFn)]
+
+
+def _find_library() -> str:
+    env = os.environ.get("HASHBENCH_LIB")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    cands = sorted(glob.glob(os.path.join(here, "_native*.so")) +
+                   glob.glob(os.path.join(here, "_native*.pyd")) +
+                   glob.glob(os.path.join(here, "_native*.dylib")))
+    if not cands:
+        raise ImportError("hashbench: the C library is not built; run `make setup` "
+                          "(or `pip install -e .` from the repository)")
+    return cands[0]
+
+
+@lru_cache(maxsize=None)
+def lib() -> ctypes.CDLL:
+    L = ctypes.CDLL(_find_library())
+    L.hb_count.restype = ctypes.c_size_t
+    L.hb_at.restype = ctypes.POINTER(Algo)
+    L.hb_at.argtypes = [ctypes.c_size_t]
+    L.hb_find.restype = ctypes.POINTER(Algo)
+    L.hb_find.argtypes = [ctypes.c_char_p]
+    L.hb_hmac_ctx_size.restype = ctypes.c_size_t
+    L.hb_hmac_init.argtypes = [ctypes.c_void_p, ctypes.POINTER(Algo), ctypes.c_char_p, ctypes.c_size_t]
+    L.hb_hmac_update.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
+    L.hb_hmac_final.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+    L.hb_ct_equal.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    return L
+
+
+@lru_cache(maxsize=None)
+def registry() -> dict[str, Algo]:
+    L = lib()
+    out = {}
+    for i in range(L.hb_count()):
+        a = L.hb_at(i).contents
+        out[a.name.decode()] = a
+    return out
+
+
+def find(name: str):
+    p = lib().hb_find(name.encode())
+    return p.contents if p else None
+
+
+def flag_list(flags: int) -> list[str]:
+    return [n for bit, n in FLAG_NAMES.items() if flags & bit]

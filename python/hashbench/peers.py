@@ -1,0 +1,88 @@
+"""Side-by-side speed of hashbench's portable C and the implementations a
+user could install instead, measured in one run on this machine (a
+benchmark, not a test): OpenSSL (`openssl speed -evp`), and Python packages
+whose hashing runs in C (hashlib, blake3, pycryptodome) timed over a 1 MiB
+buffer with time.perf_counter (best of several repetitions)."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import time
+
+from .targets.host import HostTarget
+
+SIZE = 1 << 20
+
+#: hashbench name -> openssl -evp digest name
+OPENSSL = {"sha256": "sha256", "sha512": "sha512", "sha3_256": "sha3-256", "sha3_512": "sha3-512",
+           "shake_128": "shake128", "blake2b": "blake2b512", "blake2s": "blake2s256"}
+
+
+def _py_peers():
+    """hashbench name -> (peer label, callable(bytes))"""
+    peers = {}
+    import hashlib
+    for n, h in (("sha256", "sha256"), ("sha3_256", "sha3_256"), ("blake2b", "blake2b"), ("blake2s", "blake2s")):
+        peers.setdefault(n, []).append((f"hashlib.{h}", lambda m, h=h: hashlib.new(h, m).digest()))
+    try:
+        import blake3
+        peers.setdefault("blake3", []).append(("blake3 (PyPI, 1 thread)", lambda m: blake3.blake3(m).digest()))
+    except ImportError:
+        pass
+    try:
+        from Crypto.Hash import KangarooTwelve, TurboSHAKE128, keccak
+        peers.setdefault("kt128", []).append(("pycryptodome KangarooTwelve",
+                                              lambda m: KangarooTwelve.new(data=m).read(32)))
+        peers.setdefault("turboshake128", []).append(("pycryptodome TurboSHAKE128",
+                                                      lambda m: TurboSHAKE128.new(data=m).read(32)))
+        peers.setdefault("keccak_512", []).append(("pycryptodome keccak",
+                                                   lambda m: keccak.new(data=m, digest_bits=512).digest()))
+    except ImportError:
+        pass
+    return peers
+
+
+def openssl_mbps(name: str, seconds: int = 1) -> float | None:
+    if shutil.which("openssl") is None:
+        return None
+    r = subprocess.run(["openssl", "speed", "-evp", name, "-bytes", str(SIZE), "-seconds", str(seconds)],
+                       capture_output=True, text=True, timeout=120)
+    m = re.search(rf"^{re.escape(name)}\s+([\d.]+)k", r.stdout, re.M | re.I)
+    return float(m.group(1)) * 1000 / 1e6 if m else None
+
+
+def py_mbps(fn, reps: int = 7) -> float:
+    m = bytes(SIZE)
+    best = float("inf")
+    for _ in range(reps):
+        t = time.perf_counter()
+        fn(m)
+        best = min(best, time.perf_counter() - t)
+    return SIZE / best / 1e6
+
+
+def compare(names: list[str]):
+    """Yield dicts: algo, implementation, mbps, method."""
+    host = HostTarget()
+    peers = _py_peers()
+    for name in names:
+        for row in host.run([name], [SIZE], 0, seconds=0.3, min_reps=11):
+            if row.get("mbps"):
+                yield {"algo": name, "implementation": "hashbench portable C (-O2)", "mbps": row["mbps"],
+                       "method": "hb-bench median, TSC"}
+        if name in OPENSSL:
+            v = openssl_mbps(OPENSSL[name])
+            if v:
+                yield {"algo": name, "implementation": "OpenSSL " + _openssl_version(), "mbps": v,
+                       "method": "openssl speed -evp, 1 MiB"}
+        for label, fn in peers.get(name, []):
+            yield {"algo": name, "implementation": label, "mbps": py_mbps(fn),
+                   "method": "best of 7, perf_counter, 1 MiB"}
+
+
+def _openssl_version() -> str:
+    try:
+        return subprocess.run(["openssl", "version"], capture_output=True, text=True).stdout.split()[1]
+    except (OSError, IndexError):
+        return "?"

@@ -1,0 +1,87 @@
+"""The host target: the C harness (build/hb-bench) timing the portable
+library with the x86-64 time-stamp counter (clock_gettime elsewhere).
+
+TSC counts are reference cycles at the TSC's nominal rate, not core clock
+cycles (turbo and power states change the ratio): count_kind is
+"tsc_cycles" and the TSC rate is measured and stored as clock_hz."""
+from __future__ import annotations
+
+import os
+import platform
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .. import native
+from .base import Profile, Target, TargetUnavailable, finish_row
+
+ROOT = Path(__file__).resolve().parents[3]
+LINE = re.compile(r"(\w+)=(\S+)")
+
+
+def harness_path() -> Path:
+    env = os.environ.get("HASHBENCH_HARNESS")
+    return Path(env) if env else ROOT / "build" / "hb-bench"
+
+
+def compiler_version(cc: str = "cc") -> str:
+    try:
+        return subprocess.run([cc, "--version"], capture_output=True, text=True,
+                              timeout=10).stdout.splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "unknown"
+
+
+class HostTarget(Target):
+    name = "host"
+    description = "this machine: portable C, -O2, timed with the TSC"
+    apt_packages = ("build-essential",)
+    executables = ("make",)
+
+    def __init__(self):
+        self.hz = None
+        self.source = None
+
+    def check(self) -> None:
+        if harness_path().exists():
+            return
+        if shutil.which("make") is None or shutil.which(os.environ.get("CC", "cc")) is None:
+            raise TargetUnavailable("target host: no C compiler/make to build the harness; "
+                                    "install with: apt-get install build-essential")
+        r = subprocess.run(["make", "-C", str(ROOT), "build/hb-bench"], capture_output=True, text=True)
+        if r.returncode != 0 or not harness_path().exists():
+            raise TargetUnavailable(f"target host: building the harness failed:\n{r.stderr[-2000:]}")
+
+    def environment(self) -> dict:
+        return {"compiler": compiler_version(os.environ.get("CC", "cc")), "flags": "-O2 -std=c99",
+                "arch": platform.machine(), "harness": str(harness_path())}
+
+    def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 0, seconds: float = 0.05,
+            min_reps: int = 31, **options) -> Iterator[dict]:
+        self.check()
+        algos = list(algos)
+        for name in algos:
+            cmd = [str(harness_path()), "-a", name, "-s", ",".join(str(s) for s in sizes),
+                   "-b", str(blocks), "-t", str(seconds), "-r", str(min_reps)]
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            algo = native.find(name)
+            for line in proc.stdout:
+                kv = dict(LINE.findall(line))
+                if line.startswith("#"):
+                    self.hz, self.source = float(kv["hz"]), kv["source"]
+                    continue
+                if "algo" not in kv:
+                    continue
+                row = {"algo": kv["algo"], "target": self.name, "size": int(kv["size"]),
+                       "kind": kv["kind"], "reps": int(kv["reps"]),
+                       "count_kind": "tsc_cycles" if self.source == "rdtsc" else "nanoseconds",
+                       "ctx_bytes": algo.ctx_size if algo else None, "out_bytes": int(kv["out"]),
+                       "cycle_source": self.source, "verified": True}
+                for k in ("min", "q1", "median", "q3", "max"):
+                    row[k] = float(kv[k])
+                yield finish_row(row, Profile(clock_hz=self.hz, source="measured TSC rate"))
+            err = proc.stderr.read()
+            if proc.wait() != 0:
+                yield {"algo": name, "target": self.name, "error": err.strip() or "harness failed"}

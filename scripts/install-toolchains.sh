@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Install the Debian packages a group of hashbench targets needs.
+#   scripts/install-toolchains.sh GROUP...      apt-get install them
+#   scripts/install-toolchains.sh --list GROUP  print the package names
+# Groups: base (C build + Python venv), ci (everything the default tests use)
+set -euo pipefail
+declare -A PKGS=(
+  [base]="build-essential python3 python3-venv python3-dev openssl"
+)
+PKGS[ci]="${PKGS[base]}"
+list=0
+if [ "${1:-}" = "--list" ]; then list=1; shift; fi
+want=""
+for g in "$@"; do
+  [ -n "${PKGS[$g]+x}" ] || { echo "unknown group $g (known: ${!PKGS[*]})" >&2; exit 2; }
+  want="$want ${PKGS[$g]}"
+done
+if [ $list = 1 ]; then echo $want; exit 0; fi
+apt-get update -qq && apt-get install -y --no-install-recommends $want

@@ -1,0 +1,132 @@
+"""The command line: outputs, exit codes, and the store's guarantees."""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+import hashbench
+from hashbench.cli import main
+from hashbench.store import Store, StoreError
+
+HB = [sys.executable, "-m", "hashbench.cli"]
+
+
+def run(args, **kw):
+    return subprocess.run(HB + args, capture_output=True, text=True, **kw)
+
+
+def rows(db):
+    return Store(db).rows()
+
+
+def test_list_json():
+    r = run(["list", "--json"])
+    assert r.returncode == 0
+    reg = json.loads(r.stdout)
+    assert {x["name"] for x in reg} == set(hashbench.algorithms())
+    assert all({"digest_size", "block_size", "ctx_size", "flags"} <= set(x) for x in reg)
+
+
+def test_hash_files_and_stdin(tmp_path):
+    f = tmp_path / "m.bin"
+    f.write_bytes(b"abc")
+    r = run(["hash", "-a", "SHA3-256", str(f)])
+    assert r.stdout == f"{hashbench.new('sha3_256', b'abc').hexdigest()}  {f}\n"
+    r = run(["hash", "-a", "shake_128", "--length", "5", "-"], input="abc")
+    assert r.stdout.split()[0] == hashbench.new("shake_128", b"abc").hexdigest(5)
+    r = run(["mac", "-a", "hmac_sha256", "--key", "6b6579", "-"], input="abc")
+    assert r.stdout.split()[0] == hashbench.hmac("sha256", b"key", b"abc").hex()
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["hash", "-a", "sha265"], "did you mean"),
+    (["hash", "-a", "sha256", "--length", "20"], "fixed digest size"),
+    (["hash", "-a", "sha256", "--key", "00"], "takes no key"),
+    (["hash", "-a", "sha256", "--key", "zz"], "hex"),
+    (["mac", "-a", "sha256", "--key", "00"], "not a MAC"),
+    (["hash", "-a", "sha256", "/no/such/file"], "cannot read"),
+])
+def test_bad_input_exit_2(args, msg):
+    r = run(args, input="")
+    assert r.returncode == 2, r.stderr
+    assert msg in r.stderr.replace("\n", " ")
+
+
+@pytest.mark.parametrize("args", [
+    ["-a", "nosuch"], ["-a", "sha256", "--sizes", "-1"], ["-a", "sha256", "--sizes", "99999999999"],
+    ["-a", "sha256", "--sizes", "abc"], ["-a", "sha256", "--target", "nosuch"], [],
+])
+def test_bench_bad_input_writes_nothing(tmp_path, args):
+    db = tmp_path / "r.sqlite"
+    r = run(["bench", "--db", str(db)] + args)
+    assert r.returncode == 2, r.stderr
+    assert not db.exists() or rows(db) == []
+
+
+def test_bench_json_rows_and_store(tmp_path):
+    db = tmp_path / "r.sqlite"
+    r = run(["bench", "--target", "host", "-a", "sha256,sha3_256", "--sizes", "64,1024",
+             "--blocks", "3", "--seconds", "0.002", "--json", "--db", str(db)])
+    assert r.returncode == 0, r.stderr
+    objs = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(objs) == 2 * (2 + 3)
+    for o in objs:
+        assert {"median", "q1", "q3", "cycles_per_byte", "mbps", "count_kind", "verified"} <= set(o)
+        assert o["q1"] <= o["median"] <= o["q3"]
+    stored = rows(db)
+    assert len(stored) == len(objs)
+    assert stored[0]["machine"] and stored[0]["cpu"] and stored[0]["compiler"]
+
+
+def test_killed_run_keeps_rows(tmp_path):
+    db = tmp_path / "r.sqlite"
+    p = subprocess.Popen(HB + ["bench", "-a", ",".join(["sha512"] * 40), "--sizes", "0,64,65536",
+                               "--blocks", "0", "--seconds", "0.05", "--json", "--db", str(db)],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    seen = [p.stdout.readline() for _ in range(4)]
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    assert all(seen)
+    assert len(rows(db)) >= 4
+
+
+def test_merge_and_corrupt_store(tmp_path):
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    for db in (a, b):
+        s = Store(db)
+        rid = s.start_run("host", command="test")
+        s.add(rid, {"algo": "sha256", "target": "host", "size": 64, "kind": "size", "median": 1.0})
+        s.close()
+    assert main(["db", "--db", str(a), "merge", str(b)]) == 0
+    assert main(["db", "--db", str(a), "merge", str(b)]) == 0  # second merge adds nothing
+    assert len(rows(a)) == 2
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError):
+        Store(bad)
+    r = run(["bench", "-a", "sha256", "--db", str(bad)])
+    assert r.returncode == 2 and "not a hashbench result store" in r.stderr
+    assert bad.read_bytes().startswith(b"this is not")  # untouched
+
+
+def test_verify_and_targets():
+    r = run(["verify", "-a", "sha256", "-a", "hmac_sha256"])
+    assert r.returncode == 0
+    assert "verify: 362 passed, 0 failed" in r.stdout
+    r = run(["targets"])
+    assert r.returncode == 0 and "host" in r.stdout
+
+
+def test_report(tmp_path):
+    db = tmp_path / "r.sqlite"
+    assert main(["bench", "-a", "sha256", "--sizes", "64,1024", "--blocks", "2", "--seconds", "0.001",
+                 "--db", str(db), "--report", str(tmp_path / "rep")]) == 0
+    html = (tmp_path / "rep" / "index.html").read_text()
+    assert "sha256" in html and "data:image/png;base64" in html
+    assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep2")]) == 0
+    assert (tmp_path / "rep2" / "results.csv").read_text().count("sha256") >= 4
