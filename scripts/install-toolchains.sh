@@ -2,12 +2,15 @@
 # Install the Debian packages a group of hashbench targets needs.
 #   scripts/install-toolchains.sh GROUP...      apt-get install them
 #   scripts/install-toolchains.sh --list GROUP  print the package names
-# Groups: base (C build + Python venv), ci (everything the default tests use)
+# Groups: base (C build + Python venv), arm, riscv (emulated targets),
+#         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
   [base]="build-essential python3 python3-venv python3-dev openssl"
+  [arm]="gcc-arm-none-eabi libnewlib-arm-none-eabi"
+  [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
 )
-PKGS[ci]="${PKGS[base]}"
+PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

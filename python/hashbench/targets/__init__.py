@@ -9,6 +9,12 @@ from .base import Profile, Target, TargetUnavailable, finish_row  # noqa: F401
 # optional dependency of one target never breaks the others)
 TARGETS = {
     "host": "host:HostTarget",
+    "cortex-m0": "emu:EmuTarget",
+    "cortex-m3": "emu:EmuTarget",
+    "cortex-m4": "emu:EmuTarget",
+    "cortex-a9": "emu:EmuTarget",
+    "arm7tdmi": "emu:EmuTarget",
+    "rv32imc": "emu:EmuTarget",
 }
 
 
@@ -20,4 +26,6 @@ def get(name: str) -> Target:
     if name not in TARGETS:
         raise KeyError(f"unknown target {name!r}; known: {', '.join(names())}")
     mod, cls = TARGETS[name].split(":")
-    return getattr(importlib.import_module(f"{__name__}.{mod}"), cls)()
+    klass = getattr(importlib.import_module(f"{__name__}.{mod}"), cls)
+    # a class serving several targets takes the target name
+    return klass(name) if mod == "emu" else klass()

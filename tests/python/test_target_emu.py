@@ -1,0 +1,75 @@
+"""Emulated targets (Unicorn + cycle models): on-target checksums, exact
+repeatability, and the cycle model's arithmetic on known instruction
+sequences."""
+import shutil
+
+import pytest
+
+from hashbench import targets
+
+pytest.importorskip("unicorn")
+pytest.importorskip("capstone")
+
+
+def need(t):
+    tg = targets.get(t)
+    if tg.missing():
+        pytest.skip(f"{t}: toolchain missing ({', '.join(tg.missing())}); "
+                    f"apt-get install {' '.join(tg.apt_packages)}")
+    return tg
+
+
+@pytest.mark.parametrize("target", ["cortex-m4", "rv32imc"])
+def test_checksum_and_determinism(target):
+    tg = need(target)
+    runs = []
+    for _ in range(2):
+        rows = list(tg.run(["sha256", "sha3_256", "hmac_sha256"], [0, 64, 100], blocks=2, check_n=40))
+        assert all(not r.get("error") for r in rows), [r["error"] for r in rows if r.get("error")]
+        assert all(r["verified"] for r in rows)
+        runs.append([(r["algo"], r["size"], r["kind"], r["median"], r["instructions"]) for r in rows])
+    assert runs[0] == runs[1]  # identical counts, run to run
+    by = {(a, s, k): c for a, s, k, c, _ in runs[0]}
+    # one more block costs the same, whatever the message
+    assert by[("sha256", 128, "blocks")] - by[("sha256", 64, "blocks")] > 1000
+    for r in rows:
+        assert r["count_kind"].startswith("cycles_model:")
+        assert r["code_bytes"] > 500 and r["ram_bytes"] > r["ctx_bytes"]
+
+
+def test_wrong_checksum_is_not_measured(monkeypatch):
+    tg = need("cortex-m4")
+    from hashbench.targets import emu
+    monkeypatch.setattr(emu, "host_checksum", lambda name, n: "00" * 32)
+    rows = list(tg.run(["sha256"], [64], blocks=0, check_n=8))
+    assert len(rows) == 1 and rows[0]["verified"] is False and "checksum" in rows[0]["error"]
+
+
+def test_hang_is_killed(tmp_path):
+    need("cortex-m4")
+    from hashbench.emu.engine import EmulationTimeout, Emulator
+    from hashbench.targets.emu import EMU, EmuTarget
+    import subprocess
+    src = tmp_path / "hang.c"
+    src.write_text("int main(void) { for (;;) { __asm__ volatile(\"nop\"); } }\n")
+    tc = EmuTarget("cortex-m4").toolchain
+    elf = tmp_path / "hang.elf"
+    subprocess.run([tc.cc, *tc.cflags, f"-I{EMU}", str(src), *tc.hal_sources, *tc.ldflags, "-o", str(elf)],
+                   check=True)
+    with pytest.raises(EmulationTimeout):
+        Emulator("cortex-m4").run(str(elf), timeout_s=1.0)
+
+
+def test_cycle_model_costs():
+    import capstone as cs
+    from hashbench.emu.cycle_models import MODELS
+    md = cs.Cs(cs.CS_ARCH_ARM, cs.CS_MODE_THUMB | cs.CS_MODE_MCLASS)
+    md.detail = True
+    # ldr r0,[r1]; ldr r2,[r1,#4]; pop {r4-r7,pc}; adds r0,#1
+    code = bytes.fromhex("0868" "4a68" "f0bd" "0130")
+    ins = list(md.disasm(code, 0))
+    m4 = MODELS["cortex-m4"]
+    c = [m4.cost(ins[0], None), m4.cost(ins[1], "load"), m4.cost(ins[2], None), m4.cost(ins[3], None)]
+    assert [x.base for x in c] == [2, 1, 6, 1]  # LDR 2, pipelined LDR 1, POP 1+5 regs, ALU 1
+    assert c[2].cls == "ret" and c[2].taken_extra == 2
+    assert MODELS["arm7tdmi"].costs["load"] == 3 and MODELS["cortex-m0"].costs["load"] == 2
