@@ -17,7 +17,8 @@ from .core import UnknownAlgorithm, lookup
 DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024, 1536, 4096, 16384, 65536, 1048576]
 MAX_SIZE = 1 << 30
 
-out = Console(highlight=False, soft_wrap=True)
+# wide tables stay whole when the output is piped into a file
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
 err = Console(stderr=True, highlight=False)
 
 
@@ -211,6 +212,12 @@ def cmd_bench(a) -> int:
     opts = {}
     if a.seconds is not None:
         opts["seconds"] = a.seconds
+    if a.active_mw is not None:
+        if a.active_mw <= 0:
+            raise UsageError("--active-mw must be positive")
+        opts["active_mw"] = a.active_mw
+    if a.timeout is not None:
+        opts["timeout"] = a.timeout
     if a.target == "host" and not a.no_verify:
         failed = []
         for n in names:
@@ -352,6 +359,41 @@ def cmd_peers(a) -> int:
     return 0
 
 
+def cmd_seed(a) -> int:
+    from .store import Store
+    from .targets import get
+    if a.study != "002":
+        raise UsageError(f"seed {a.study}: this command regenerates 002 here; see the README for the others")
+    from .seeds import seed002
+    for t in seed002.TARGETS:
+        get(t).check()
+    store = Store(a.db)
+    run_ids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
+                                  environment=get(t).environment()) for t in seed002.TARGETS}
+    measured = seed002.measure(store=store, run_ids=run_ids)
+    store.close()
+    head, rows, avg = seed002.table(measured)
+    t = Table(title="Seed 002, Table 3 regenerated: Keccak-512 (c/b* = cycles per padded input bit, "
+                    "the study's 'cycles/byte')")
+    for h in head:
+        t.add_column(h, justify="right")
+    for r in rows:
+        t.add_row(*[_fmt(v, 1) if isinstance(v, float) else str(v) for v in r])
+    out.print(t)
+    t = Table(title="Seed 002, Table 4: average per processor (published A9 figure in the study's c/b*; "
+                    "its M4/ARM7 figures are quoted from other papers)")
+    for h in ("processor", "published", "hashbench c/b*", "hashbench cycles/byte, long messages"):
+        t.add_column(h, justify="right")
+    for k, v in avg.items():
+        t.add_row(k, str(v["published"]), f"{v['ours']:.0f}", f"{v['long_cpb']:.0f}")
+    out.print(t)
+    if a.out:
+        p = seed002.plot(measured, Path(a.out) / "seed002_keccak512.png")
+        (Path(a.out) / "seed002.json").write_text(json.dumps({"head": head, "rows": rows, "average": avg}, indent=1))
+        err.print(f"plot: {p}")
+    return 0
+
+
 # ---- entry point ---------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -395,6 +437,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "HTime(N) fit (default 8; 0 = off)")
     s.add_argument("--seconds", type=float, help="time budget per measurement (host)")
     s.add_argument("--no-verify", action="store_true", help="skip the KAT check before measuring")
+    s.add_argument("--active-mw", type=float, help="active power in mW for the energy figures "
+                   "(overrides the target profile)")
+    s.add_argument("--timeout", type=float, help="seconds before a simulator run is killed (embedded)")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--json", action="store_true", help="one JSON object per measurement")
     g.add_argument("--csv", action="store_true")
@@ -406,6 +451,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-a", "--algo", action="append")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_peers)
+
+    s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
+    s.add_argument("study", help="002")
+    s.add_argument("--db")
+    s.add_argument("--out", help="folder for the plot and JSON")
+    s.set_defaults(fn=cmd_seed)
 
     s = sub.add_parser("targets", help="measuring targets and what to install for each")
     s.set_defaults(fn=cmd_targets)
