@@ -362,8 +362,11 @@ def cmd_peers(a) -> int:
 def cmd_seed(a) -> int:
     from .store import Store
     from .targets import get
+    if a.study == "000":
+        return _seed000(a)
     if a.study != "002":
-        raise UsageError(f"seed {a.study}: this command regenerates 002 here; see the README for the others")
+        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000 and 002; 003 is "
+                         f"`hashbench hw report`, 004 the 8-bit targets (see the README)")
     from .seeds import seed002
     for t in seed002.TARGETS:
         get(t).check()
@@ -391,6 +394,33 @@ def cmd_seed(a) -> int:
         p = seed002.plot(measured, Path(a.out) / "seed002_keccak512.png")
         (Path(a.out) / "seed002.json").write_text(json.dumps({"head": head, "rows": rows, "average": avg}, indent=1))
         err.print(f"plot: {p}")
+    return 0
+
+
+def _seed000(a) -> int:
+    from .seeds import seed000
+    from .store import Store
+    from .targets import get
+    tg = get(seed000.TARGET)
+    tg.check()
+    store = Store(a.db)
+    rid = store.start_run(seed000.TARGET, command=" ".join(sys.argv), tool_version=__version__,
+                          environment=tg.environment())
+    measured = seed000.measure(store=store, run_id=rid)
+    store.close()
+    head, rows = seed000.table(measured)
+    t = Table(title="Seed 000, Table 1 regenerated: cycles on Cortex-A9 (published: real board; "
+                    "hashbench: portable C, gcc -O2, cycles_model:cortex-a9-inorder)")
+    for h in head:
+        t.add_column(h, justify="right")
+    for r in rows:
+        t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 100 else _fmt(v, 0) if isinstance(v, float)
+                    else _fmt(v) for v in r])
+    out.print(t)
+    if a.out:
+        Path(a.out).mkdir(parents=True, exist_ok=True)
+        (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows}, indent=1,
+                                                             ensure_ascii=False))
     return 0
 
 
@@ -453,7 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
-    s.add_argument("study", help="002")
+    s.add_argument("study", help="000 (Table 1) or 002 (Tables 3-4, Fig. 6)")
     s.add_argument("--db")
     s.add_argument("--out", help="folder for the plot and JSON")
     s.set_defaults(fn=cmd_seed)
