@@ -9,8 +9,9 @@ declare -A PKGS=(
   [base]="build-essential python3 python3-venv python3-dev openssl"
   [arm]="gcc-arm-none-eabi libnewlib-arm-none-eabi"
   [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
+  [softcore]="verilator gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
 )
-PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]}"
+PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

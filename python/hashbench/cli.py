@@ -424,6 +424,43 @@ def _seed000(a) -> int:
     return 0
 
 
+def cmd_validate(a) -> int:
+    from . import validate
+    from .store import Store
+    from .targets import get
+    names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "sha512"]
+    store = Store(a.db)
+    tnames = ["rv32imc", "softcore-rv32", "cortex-m3"]
+    for t in tnames:
+        get(t).check()
+    rids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
+                               environment=get(t).environment()) for t in tnames}
+    rows = validate.against_rtl(names, store=store, run_ids=rids)
+    t = Table(title="rv32imc cycle model vs PicoRV32 RTL (softcore-rv32), same firmware")
+    for h in ("algorithm", "what", "bytes", "model cycles", "RTL cycles", "error %", "same instr."):
+        t.add_column(h, justify="right")
+    for r in rows:
+        if r.get("error"):
+            t.add_row(r["algo"], "error", "", "", "", "", r["error"][:60])
+            continue
+        t.add_row(r["algo"], r["kind"], str(r["size"]), f"{r['model']:,.0f}", f"{r['rtl']:,.0f}",
+                  f"{r['error_pct']:+.1f}", "" if r["instructions_equal"] is None else str(r["instructions_equal"]))
+    out.print(t)
+    rows2 = validate.against_boards(store=store, run_ids=rids)
+    store.close()
+    t = Table(title="ARM cycle models vs published real-board figures (long messages)")
+    for h in ("target", "algorithm", "published c/B", "model c/B", "error %", "source"):
+        t.add_column(h, justify="right")
+    for r in rows2:
+        t.add_row(r["target"], r["algo"], str(r["cycles_per_byte"]),
+                  "-" if r.get("error") else f"{r['model_cpb']:.1f}",
+                  r.get("error", "")[:40] if r.get("error") else f"{r['error_pct']:+.1f}", r["source"][:70])
+    out.print(t)
+    if a.json:
+        print(json.dumps({"rtl": rows, "boards": rows2}, indent=1))
+    return 0
+
+
 # ---- entry point ---------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -487,6 +524,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--db")
     s.add_argument("--out", help="folder for the plot and JSON")
     s.set_defaults(fn=cmd_seed)
+
+    s = sub.add_parser("validate-models", help="check the cycle models: rv32 vs RTL, ARM vs published boards")
+    s.add_argument("-a", "--algo", action="append")
+    s.add_argument("--db")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_validate)
 
     s = sub.add_parser("targets", help="measuring targets and what to install for each")
     s.set_defaults(fn=cmd_targets)

@@ -20,9 +20,15 @@ Sources (timings as summarised from the TRMs):
   Cortex-A9: ARM DDI 0388, "Cortex-A9 TRM" chapter on cycle timings; this
              model is single-issue in-order (the A9 can dual-issue and
              reorder), so it is an upper bound for ALU-bound code.
-  RV32IMC:   a classic 5-stage in-order pipeline (VexRiscv-like: 1 cycle per
-             ALU op, loads with a 1-cycle load-use slot, 2-cycle taken-branch
-             penalty, 1-cycle multiply, 34-cycle iterative divide).
+  RV32IMC:   the PicoRV32 soft core (the cycle-exact target softcore-rv32
+             runs its RTL).  Per-class cycles measured on that RTL (with its
+             testbench memory: one wait state) by targets/softcore-rv32/micro.c,
+             64 identical instructions per class.  Costs of the compressed
+             form: ALU/shift/AUIPC 3.5, load 6.5, store 6.5, branch 3.5 (taken
+             +3), JAL 5.5, JALR 9.5, MUL 41.5, DIV 39.5; a 4-byte instruction
+             costs +0.5 when word-aligned and +1.5 at 2 mod 4 (two fetches).
+             Checked on whole algorithms against the RTL: docs/cycle-models.md.
+             A 5-stage VexRiscv-like model is kept as "rv32-5stage".
 """
 from __future__ import annotations
 
@@ -32,16 +38,18 @@ import capstone as cs
 from capstone import arm_const as A
 
 # instruction classes
-ALU, MUL, MULL, DIV, LOAD, STORE, LDM, STM, BRANCH, CALL, RET, NOP, OTHER = (
-    "alu", "mul", "mull", "div", "load", "store", "ldm", "stm", "branch", "call", "ret", "nop", "other")
+ALU, MUL, MULL, DIV, LOAD, STORE, LDM, STM, BRANCH, CALL, RET, NOP, OTHER, SHIFT = (
+    "alu", "mul", "mull", "div", "load", "store", "ldm", "stm", "branch", "call", "ret", "nop", "other",
+    "shift")
+LOADB, AUIPC = "load_bh", "auipc"
 
 
 @dataclasses.dataclass(frozen=True)
 class InsnCost:
     size: int
     cls: str
-    base: int          # cycles when not a taken branch
-    taken_extra: int   # added when the block ends here and control does not fall through
+    base: float        # cycles when not a taken branch (fractional where measured so)
+    taken_extra: float # added when the block ends here and control does not fall through
     nregs: int = 0
 
 
@@ -50,12 +58,14 @@ class Model:
     name: str
     arch: str                      # "arm-thumb-m", "arm-a32", "riscv32"
     costs: dict                    # class -> base cycles
-    branch_taken: int              # extra cycles of a taken branch / call / return
+    branch_taken: float            # extra cycles of a taken branch / call / return
     ldm_per_reg: float = 1.0
     ldm_base: int = 1
     pipelined_ldst: bool = False   # back-to-back loads/stores save a cycle (M3/M4)
     load_use: int = 0              # extra cycle when the next instruction reads a loaded register
     pc_load_extra: int = 0         # POP/LDM/LDR into pc: pipeline refill
+    wide_aligned: float = 0.0      # extra for a 4-byte instruction at a word address (RV32C cores)
+    wide_misaligned: float = 0.0   # extra for a 4-byte instruction at 2 mod 4
     limits: str = ""
 
     def cost(self, insn, prev_cls: str | None, next_insn=None) -> InsnCost:
@@ -68,7 +78,9 @@ class Model:
             base = max(1, base - 1)
         if self.load_use and cls == LOAD and next_insn is not None and _reads_dest(insn, next_insn):
             base += self.load_use
-        extra = self.branch_taken if cls in (BRANCH, CALL, RET) else 0
+        if insn.size == 4 and (self.wide_aligned or self.wide_misaligned):
+            base += self.wide_aligned if insn.address % 4 == 0 else self.wide_misaligned
+        extra = self.branch_taken if cls == BRANCH else 0
         if cls in (LDM, LOAD, RET) and _writes_pc(insn, self.arch):
             extra = self.branch_taken + self.pc_load_extra
             cls = RET
@@ -99,13 +111,17 @@ ARM_MULL = {"umull", "smull", "umlal", "smlal", "umaal", "smlalbb"}
 
 
 def classify(insn, arch: str) -> tuple[str, int]:
-    m = insn.mnemonic.split(".")[0]
+    m = insn.mnemonic
     if arch == "riscv32":
-        m = m[2:] if m.startswith("c.") else m
+        m = m[2:] if m.startswith("c.") else m  # compressed forms cost as their expansions
         groups = set(insn.groups)
-        if m in ("lw", "lh", "lhu", "lb", "lbu", "lwsp"):
+        if m in ("lw", "lwsp", "flw"):
             return LOAD, 0
-        if m in ("sw", "sh", "sb", "swsp"):
+        if m in ("lh", "lhu", "lb", "lbu"):
+            return LOADB, 0
+        if m == "auipc":
+            return AUIPC, 0
+        if m in ("sw", "sh", "sb", "swsp", "fsw"):
             return STORE, 0
         if m in ("mul", "mulh", "mulhu", "mulhsu"):
             return MUL, 0
@@ -113,12 +129,15 @@ def classify(insn, arch: str) -> tuple[str, int]:
             return DIV, 0
         if m in ("jal", "j"):
             return CALL, 0
-        if m in ("jalr", "jr", "ret"):
+        if m in ("jalr", "jr", "ret"):  # c.jr/c.jalr too
             return RET, 0
         if cs.CS_GRP_JUMP in groups or m.startswith("b"):
             return BRANCH, 0
+        if m in ("sll", "srl", "sra"):
+            return SHIFT, 0
         return ALU, 0
-    # ARM / Thumb: strip condition codes and the flag-setting suffix
+    # ARM / Thumb: drop the width qualifier (".w"); conditions are in the name
+    m = m.split(".")[0]
     base = m
     if base in ("b", "bl", "blx", "bx", "cbz", "cbnz", "tbb", "tbh") or (
             base.startswith("b") and len(base) == 3 and base[1:] in _CONDS):
@@ -183,7 +202,14 @@ MODELS = {
                         NOP: 1}, branch_taken=1, ldm_base=1, ldm_per_reg=0.5, load_use=2,
                        limits="no dual issue or reordering (upper bound); branches assumed predicted; "
                               "caches assumed hit"),
-    "rv32imc": Model("rv32-5stage", "riscv32",
+    "rv32imc": Model("picorv32-measured", "riscv32",
+                     {ALU: 3.5, AUIPC: 3.5, SHIFT: 3.5, MUL: 41.5, MULL: 41.5, DIV: 39.5, LOAD: 6.5,
+                      LOADB: 6.5, STORE: 6.5, BRANCH: 3.5, CALL: 5.5, RET: 9.5, NOP: 3.5}, branch_taken=3,
+                     wide_aligned=0.5, wide_misaligned=1.5,
+                     limits="PicoRV32 (barrel shifter, dual-port registers, MUL/DIV) with one-wait-state "
+                            "memory; per-class constants measured on its RTL; the alignment of branch "
+                            "targets is not modelled"),
+    "rv32-5stage": Model("rv32-5stage", "riscv32",
                      {ALU: 1, MUL: 1, MULL: 1, DIV: 34, LOAD: 1, STORE: 1, BRANCH: 1, CALL: 1, RET: 1,
                       NOP: 1}, branch_taken=2, load_use=1,
                      limits="VexRiscv-like 5-stage in-order; no branch prediction; zero wait-state memory"),

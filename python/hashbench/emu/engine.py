@@ -160,6 +160,7 @@ class Emulator:
             off = addr - m.mmio_base
             if off == mmio.CYC_LO:
                 _, c = exact_counts(u)
+                c = int(round(c))
                 st["latch_c"] = c
                 u.mem_write(addr, (c & 0xFFFFFFFF).to_bytes(4, "little"))
             elif off == mmio.CYC_HI:
@@ -197,4 +198,4 @@ class Emulator:
                 raise EmulationTimeout(f"{m.name}: no exit after {timeout_s:.0f} s (hang?); output so far: "
                                        f"{''.join(st['out'])[-500:]!r}")
             raise EmulationError(f"{m.name}: stopped without exit; output: {''.join(st['out'])[-500:]!r}")
-        return Result("".join(st["out"]), st["exit"], st["ins"], st["cyc"], dt)
+        return Result("".join(st["out"]), st["exit"], st["ins"], int(round(st["cyc"])), dt)

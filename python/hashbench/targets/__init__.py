@@ -15,6 +15,7 @@ TARGETS = {
     "cortex-a9": "emu:EmuTarget",
     "arm7tdmi": "emu:EmuTarget",
     "rv32imc": "emu:EmuTarget",
+    "softcore-rv32": "softcore:SoftcoreTarget",
 }
 
 
