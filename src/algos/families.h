@@ -3,3 +3,4 @@
 #include "sha2/sha2.h"
 #include "keccak/keccak.h"
 #include "k12/k12.h"
+#include "sp800_185/sp800_185.h"
