@@ -4,3 +4,4 @@
 #include "keccak/keccak.h"
 #include "k12/k12.h"
 #include "sp800_185/sp800_185.h"
+#include "ascon/ascon.h"
