@@ -77,3 +77,39 @@ def rfc9861(path, name):
             assert out_len == len(md), (name, out_len, len(md))
         r["md"] = md.hex()
         yield r
+
+
+def _xkcp_input(s):
+    s = s.strip()
+    if s == "empty":
+        return ""
+    m = re.fullmatch(r"pattern 0x00 to 0xFA for (\d+)\^(\d+) bytes", s)
+    if m:
+        n = int(m.group(1)) ** int(m.group(2))
+        return f"ptn:{n}" if n >= 64 else bytes(i % 251 for i in range(n)).hex()
+    m = re.fullmatch(r"(\d+) times byte 0x([0-9A-Fa-f]{2})", s)
+    if m:
+        return (bytes.fromhex(m.group(2)) * int(m.group(1))).hex()
+    raise ValueError(f"xkcp-k12: cannot read input {s!r}")
+
+
+@fmt("xkcp-k12")
+def xkcp_k12(path):
+    """XKCP tests/TestVectors/KangarooTwelve.txt (the same construction as
+    KT128): `KangarooTwelve(M=..., C=..., L bytes)[, last N bytes]:` and
+    one line of spaced hex."""
+    head = re.compile(r"^KangarooTwelve\(M=(.*), C=(.*), (\d+) bytes\)(?:, last (\d+) bytes)?:$")
+    lines = open(path, encoding="utf-8").read().splitlines()
+    for i, line in enumerate(lines):
+        m = head.match(line.strip())
+        if not m:
+            continue
+        md = bytes.fromhex(lines[i + 1])
+        r = {"msg": _xkcp_input(m.group(1))}
+        c = _xkcp_input(m.group(2))
+        if c:
+            r["custom"] = c
+        if m.group(4):
+            r["skip"] = str(int(m.group(3)) - len(md))
+        r["md"] = md.hex()
+        yield r
