@@ -15,6 +15,8 @@ PROVENANCE.tsv) and one record per line of space-separated key=hex fields:
   md=   expected output; its length is the output length asked for
   key= custom= salt= pers=   parameters of init
   trunc=N   compare only the first N bytes (truncated MAC tags)
+  skip=N    md is output bytes [N, N+len(md)) of an XOF (output N+len(md) long)
+  msg=ptn:N / custom=ptn:N   the N bytes (i mod 251) (RFC 9861, BLAKE3 inputs)
   mc=KIND seed=... md=h1,h2,...   a Monte Carlo chain (see katfmt/nist.py)
 Only whole-byte messages are kept.  Messages of 64 bytes or more are
 stored once in msgpool.txt (the competition KATs share one message set).

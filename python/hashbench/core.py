@@ -97,7 +97,9 @@ class Hash:
             raise _error(rc, a, key, digest_size, custom, salt, person)
         self._params = None
         self.digest_size = 0 if self._xof else (digest_size or a.digest_size)
-        self._keep = None
+        # kt128/kt256 read a customisation longer than HB_KT_CUSTOM_INLINE
+        # (256 bytes) from this buffer at final: keep it alive with the object
+        self._keep = custom if a.flags & N.HB_CUSTOM else None
         if data:
             self.update(data)
 
@@ -131,7 +133,7 @@ class Hash:
         c = object.__new__(Hash)
         for s in ("_a", "name", "digest_size", "block_size", "_xof"):
             setattr(c, s, getattr(self, s))
-        c._params = c._keep = None
+        c._params, c._keep = None, self._keep
         c._ctx = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))
         return c
 

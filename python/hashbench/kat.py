@@ -55,7 +55,7 @@ def _one(a, rec, msg, out_len):
     kw = {}
     for k, kk in (("key", "key"), ("custom", "customization"), ("salt", "salt"), ("pers", "person")):
         if k in rec:
-            kw[kk] = bytes.fromhex(rec[k])
+            kw[kk] = message(rec[k])  # hex, or ptn:<n> (long K12 customisations)
     if a.flags & N.HB_VAROUT:
         kw["digest_size"] = out_len
     h = Hash(a.name.decode(), msg, _algo=a, **kw)

@@ -2,3 +2,6 @@
  * One line per family (this file merges as a union: see .gitattributes). */
 #include "sha2/sha2.h"
 #include "keccak/keccak.h"
+#include "k12/k12.h"
+#include "sp800_185/sp800_185.h"
+#include "ascon/ascon.h"

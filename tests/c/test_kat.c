@@ -66,7 +66,7 @@ static void load_pool(const char *dir)
 }
 
 typedef struct { const char *p; size_t n; } field;
-typedef struct { field msg, md, key, custom, salt, pers, mc, seed, minout, maxout, trunc; } record;
+typedef struct { field msg, md, key, custom, salt, pers, mc, seed, minout, maxout, trunc, skip; } record;
 
 static void parse(char *line, record *r)
 {
@@ -90,9 +90,23 @@ static void parse(char *line, record *r)
             else if (!strcmp(tok, "minout")) r->minout = v;
             else if (!strcmp(tok, "maxout")) r->maxout = v;
             else if (!strcmp(tok, "trunc")) r->trunc = v;
+            else if (!strcmp(tok, "skip")) r->skip = v;
         }
         tok = strtok(NULL, " \r\n");
     }
+}
+
+/* hex, or ptn:<n> = the n bytes i mod 251 (RFC 9861 / BLAKE3 pattern) */
+static uint8_t *get_bytes(field f, size_t *len)
+{
+    if (f.n > 4 && !strncmp(f.p, "ptn:", 4)) {
+        size_t n = strtoul(f.p + 4, NULL, 10), i;
+        uint8_t *b = (uint8_t *)malloc(n + 1);
+        for (i = 0; i < n; i++) b[i] = (uint8_t)(i % 251);
+        *len = n;
+        return b;
+    }
+    return unhex(f.p, f.n, len);
 }
 
 static uint8_t *get_msg(field f, size_t *len)
@@ -106,7 +120,7 @@ static uint8_t *get_msg(field f, size_t *len)
         *len = e->len;
         return e->msg;
     }
-    return unhex(f.p, f.n, len);
+    return get_bytes(f, len);
 }
 
 /* one hash with the record's parameters */
@@ -202,7 +216,7 @@ static void run_file(const hb_algo *a, const char *dir, unsigned *pass, unsigned
         if (line[0] == '#' || line[0] == '\n') continue;
         parse(line, &r);
         key = unhex(r.key.p, r.key.n, &klen);
-        cus = unhex(r.custom.p, r.custom.n, &clen);
+        cus = get_bytes(r.custom, &clen);
         salt = unhex(r.salt.p, r.salt.n, &slen);
         pers = unhex(r.pers.p, r.pers.n, &plen);
         if (r.key.p) { p.key = key; p.key_len = klen; }
@@ -212,14 +226,16 @@ static void run_file(const hb_algo *a, const char *dir, unsigned *pass, unsigned
         if (r.mc.p) {
             ok = monte(a, &p, &r);
         } else {
-            size_t outlen;
+            size_t outlen, skip;
             msg = get_msg(r.msg, &mlen);
             md = unhex(r.md.p, r.md.n, &dlen);
-            outlen = (a->flags & (HB_XOF | HB_VAROUT)) ? dlen : a->digest_size;
+            /* skip=N: md is output bytes [N, N+len(md)) of a longer output */
+            skip = r.skip.p ? strtoul(r.skip.p, NULL, 10) : 0;
+            outlen = (a->flags & (HB_XOF | HB_VAROUT)) ? skip + dlen : a->digest_size;
             out = (uint8_t *)malloc(outlen + 1);
             cmp = r.trunc.p ? strtoul(r.trunc.p, NULL, 10) : dlen;
             ok = (r.msg.p != NULL || 1) && run1(a, &p, msg, mlen, out, outlen) == HB_OK &&
-                 cmp <= outlen && !memcmp(out, md, cmp);
+                 skip + cmp <= outlen && !memcmp(out + skip, md, cmp);
             if (!ok && *fail - f0 < 3)
                 fprintf(stderr, "FAIL %s: msg %.40s (%zu bytes) out_len %zu\n", a->name, r.msg.p, mlen, outlen);
             free(md);

@@ -1,0 +1,68 @@
+/* Ascon-Hash256, Ascon-XOF128, Ascon-CXOF128 (SP 800-232 sec. 5): see ascon.h */
+#include "ascon.h"
+#include "../../common/hb_util.h"
+
+/* IVs of sec. 5.1-5.3 (version, rounds, rate and output length packed
+ * into S0; the rest of the initial state is zero) */
+#define IV_HASH256 0x0000080100cc0002ULL
+#define IV_XOF128  0x0000080000cc0003ULL
+#define IV_CXOF128 0x0000080000cc0004ULL
+
+static void ascon_start(hb_ascon_ctx *c, uint64_t iv)
+{
+    c->S[0] = iv;
+    c->S[1] = c->S[2] = c->S[3] = c->S[4] = 0;
+    hb_asconp_permute(c->S, 12);
+    hb_sponge_init(&c->sp, 8, 12);
+}
+
+int hb_ascon_hash256_init(void *ctx, const hb_params *p) HB_REENTRANT
+{
+    int r = hb_params_fixed(p, 32);
+    if (r) return r;
+    ascon_start((hb_ascon_ctx *)ctx, IV_HASH256);
+    return HB_OK;
+}
+
+int hb_ascon_xof128_init(void *ctx, const hb_params *p) HB_REENTRANT
+{
+    int r = hb_params_plain(p);
+    if (r) return r;
+    ascon_start((hb_ascon_ctx *)ctx, IV_XOF128);
+    return HB_OK;
+}
+
+int hb_ascon_cxof128_init(void *ctx, const hb_params *p) HB_REENTRANT
+{
+    hb_ascon_ctx *c = (hb_ascon_ctx *)ctx;
+    uint8_t zlen[8];
+    size_t n = 0;
+    if (p) {
+        if (p->key_len) return HB_ERR_KEY;
+        if (p->salt_len || p->pers_len || p->custom_len > HB_ASCON_CXOF_MAX_Z ||
+            (p->custom_len && !p->custom))
+            return HB_ERR_PARAM;
+        n = p->custom_len;
+    }
+    ascon_start(c, IV_CXOF128);
+    /* Z_0 = int64(|Z| in bits), then Z padded like a message */
+    hb_store64_le(zlen, (uint64_t)n << 3);
+    hb_sponge_absorb(&hb_asconp, c->S, &c->sp, zlen, 8);
+    if (n) hb_sponge_absorb(&hb_asconp, c->S, &c->sp, p->custom, n);
+    hb_sponge_pad(&hb_asconp, c->S, &c->sp, 0x01, 0);
+    c->sp.squeezing = 0; /* the message comes next */
+    return HB_OK;
+}
+
+void hb_ascon_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_ascon_ctx *c = (hb_ascon_ctx *)ctx;
+    hb_sponge_absorb(&hb_asconp, c->S, &c->sp, in, len);
+}
+
+void hb_ascon_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_ascon_ctx *c = (hb_ascon_ctx *)ctx;
+    if (!c->sp.squeezing) hb_sponge_pad(&hb_asconp, c->S, &c->sp, 0x01, 0);
+    hb_sponge_squeeze(&hb_asconp, c->S, &c->sp, out, out_len);
+}
