@@ -3,3 +3,4 @@
 #include "sha2/sha2.h"
 #include "keccak/keccak.h"
 #include "blake2/blake2.h"
+#include "blake3/blake3.h"
