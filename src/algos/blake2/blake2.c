@@ -3,18 +3,30 @@
 #include "../../common/hb_util.h"
 
 /* RFC 7693 2.7: message word schedule; round r uses row r mod 10. */
-static HB_ROM uint8_t SIGMA[10 * 16] = {
-     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15,
-    14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3,
-    11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4,
-     7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8,
-     9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13,
-     2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9,
-    12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11,
-    13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10,
-     6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5,
-    10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0
-};
+#define SIGMA_DATA { \
+         0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, \
+        14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3, \
+        11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4, \
+         7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8, \
+         9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13, \
+         2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9, \
+        12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11, \
+        13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10, \
+         6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5, \
+        10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0 \
+}
+#if !defined(HB_BLAKE2_SMALL) && (defined(__AVR__) || defined(__SDCC))
+#define HB_BLAKE2_SMALL /* 8-bit targets: rolled rounds, a fraction of the code */
+#endif
+#ifdef HB_BLAKE2_SMALL
+static HB_ROM uint8_t SIGMA[10 * 16] = SIGMA_DATA;
+#define SG(r, k) HB_ROM_U8(SIGMA, 16 * (r) + (k))
+#else
+/* read only with constant indices in the unrolled rounds: folded by the
+ * compiler, never stored */
+static const uint8_t SIGMA[10 * 16] = SIGMA_DATA;
+#define SG(r, k) SIGMA[16 * (r) + (k)]
+#endif
 /* RFC 7693 2.6: the IVs are those of SHA-512 and SHA-256 (FIPS 180-4 5.3). */
 static HB_ROM uint64_t IV64[8] = {
     0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
@@ -24,8 +36,6 @@ static HB_ROM uint32_t IV32[8] = {
     0x6a09e667UL, 0xbb67ae85UL, 0x3c6ef372UL, 0xa54ff53aUL,
     0x510e527fUL, 0x9b05688cUL, 0x1f83d9abUL, 0x5be0cd19UL
 };
-
-#define SG(r, k) HB_ROM_U8(SIGMA, 16 * (r) + (k))
 
 /* One round over the sixteen working words v0..v15 (locals of the caller)
  * with a G macro of the word size; r must be 0..9. */

@@ -22,7 +22,14 @@
 
 #include "hashbench.h"
 
-#define HB_BLAKE3_MAX_DEPTH 54 /* 2^54 chunks of 1 KiB = 2^64 bytes */
+/* Depth of the chaining-value stack (32 bytes per entry).  54 covers every
+ * message (2^54 chunks of 1 KiB = 2^64 bytes).  A target short of RAM may
+ * define a smaller D (e.g. -DHB_BLAKE3_MAX_DEPTH=8: 256 bytes of stack,
+ * context ~0.5 KiB); messages are then limited to 2^D KiB: longer ones give
+ * a wrong digest (the stack stops growing) but never write out of bounds. */
+#ifndef HB_BLAKE3_MAX_DEPTH
+#define HB_BLAKE3_MAX_DEPTH 54
+#endif
 
 typedef struct hb_blake3_ctx {
     uint32_t key[8];          /* key words: IV, the key, or the derived context key */
