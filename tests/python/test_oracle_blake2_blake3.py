@@ -111,3 +111,24 @@ def test_blake3_default_length_and_modes():
     for kw in ({"key": bytes(32), "customization": b"ctx"}, {"salt": b"s"}, {"person": b"p"}):
         with pytest.raises(ValueError):
             hashbench.new("blake3", **kw)
+
+
+def test_blake3_splits_at_chunk_edges():
+    """Every split point around the chunk edges, and fixed piece sizes that
+    land exactly on block and chunk boundaries."""
+    blake3 = pytest.importorskip("blake3")
+    m = bytes((i * 7 + 3) % 256 for i in range(4 * 1024 + 100))
+    for n in (1024, 1025, 2048, 3072, 4096, len(m)):
+        want = blake3.blake3(m[:n]).digest(length=100)
+        for cut in list(range(0, 130)) + list(range(960, 1090)) + list(range(n - 70, n + 1)):
+            if cut > n:
+                continue
+            h = hashbench.new("blake3")
+            h.update(m[:cut])
+            h.update(m[cut:n])
+            assert h.digest(100) == want, (n, cut)
+        for piece in (1, 63, 64, 65, 128, 1000, 1024, 1025):
+            h = hashbench.new("blake3")
+            for i in range(0, n, piece):
+                h.update(m[i:min(i + piece, n)])
+            assert h.digest(100) == want, (n, piece)
