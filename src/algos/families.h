@@ -5,3 +5,5 @@
 #include "k12/k12.h"
 #include "sp800_185/sp800_185.h"
 #include "ascon/ascon.h"
+#include "blake2/blake2.h"
+#include "blake3/blake3.h"

@@ -30,7 +30,9 @@ static hb_params params_for(const hb_algo *a)
     hb_params p = HB_PARAMS_INIT;
     if (a->flags & HB_KEYED) {
         p.key = KEY;
-        p.key_len = a->max_key < 16 ? a->max_key : 16;
+        /* 16 bytes, or the whole max_key when that is at most 32 (some
+         * keyed hashes, e.g. BLAKE3, take only keys of exactly max_key) */
+        p.key_len = a->max_key <= 32 ? a->max_key : 16;
     }
     return p;
 }

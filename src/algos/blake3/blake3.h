@@ -1,0 +1,57 @@
+/*
+ * blake3.h -- BLAKE3 (the BLAKE3 specification, 2020-01-09), portable and
+ * sequential: one compression at a time, the full tree kept as a stack of
+ * chaining values in the context (no malloc, no SIMD).
+ *
+ * One registry entry, `blake3`, an XOF (digest_size 0; 32 bytes is the
+ * usual length) with three modes chosen at init:
+ *   hash        no key, no custom
+ *   keyed_hash  hb_params.key of exactly 32 bytes (other lengths: HB_ERR_KEY)
+ *   derive_key  hb_params.custom = the context string; a non-NULL custom
+ *               pointer selects the mode, so an empty context string is a
+ *               valid derive_key (as in the reference).  key and custom
+ *               together: HB_ERR_PARAM.
+ * Salt and personalisation are refused (HB_ERR_PARAM); out_len is ignored
+ * (the caller picks the output length at final).
+ *
+ * final may be called repeatedly: each call continues the output stream
+ * (it stores the root node on the first call).  No update after final.
+ */
+#ifndef HB_BLAKE3_H
+#define HB_BLAKE3_H
+
+#include "hashbench.h"
+
+/* Depth of the chaining-value stack (32 bytes per entry).  54 covers every
+ * message (2^54 chunks of 1 KiB = 2^64 bytes).  A target short of RAM may
+ * define a smaller D (e.g. -DHB_BLAKE3_MAX_DEPTH=8: 256 bytes of stack,
+ * context ~0.5 KiB); messages are then limited to 2^D KiB: longer ones give
+ * a wrong digest (the stack stops growing) but never write out of bounds. */
+#ifndef HB_BLAKE3_MAX_DEPTH
+#define HB_BLAKE3_MAX_DEPTH 54
+#endif
+
+typedef struct hb_blake3_ctx {
+    uint32_t key[8];          /* key words: IV, the key, or the derived context key */
+    uint32_t cv[8];           /* chaining value of the current chunk; root input cv after final */
+    uint32_t stack[HB_BLAKE3_MAX_DEPTH][8]; /* CVs of completed subtrees, largest first */
+    uint64_t chunk;           /* index of the current chunk */
+    uint64_t out_pos;         /* output bytes produced so far (after final) */
+    uint8_t buf[64];          /* pending block; root block after final */
+    uint8_t buf_len;          /* bytes in buf; root block length after final */
+    uint8_t blocks;           /* blocks of the current chunk already compressed */
+    uint8_t depth;            /* entries on the stack */
+    uint8_t flags;            /* mode flag (KEYED_HASH / DERIVE_KEY_*); root flags after final */
+    uint8_t done;             /* final has run */
+} hb_blake3_ctx;
+
+int hb_blake3_init(void *ctx, const hb_params *p) HB_REENTRANT;
+void hb_blake3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_blake3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+
+/* The compression function (spec 2.2): out[0..16) from the 8-word chaining
+ * value, 16 message words, 64-bit counter, block length and flags. */
+void hb_blake3_compress(const uint32_t cv[8], const uint32_t m[16], uint64_t counter,
+                        uint32_t block_len, uint32_t flags, uint32_t out[16]);
+
+#endif
