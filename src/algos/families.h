@@ -3,3 +3,4 @@
 #include "sha2/sha2.h"
 #include "keccak/keccak.h"
 #include "blake/blake.h"
+#include "skein/skein.h"
