@@ -7,3 +7,5 @@
 #include "ascon/ascon.h"
 #include "blake2/blake2.h"
 #include "blake3/blake3.h"
+#include "blake/blake.h"
+#include "skein/skein.h"

@@ -1,0 +1,120 @@
+/* BLAKE-224 and BLAKE-256, final round-3 version (spec v1.3, sec. 2.1): see blake.h */
+#include "blake.h"
+#include "blake_sigma.h"
+#include "../../common/hb_util.h"
+
+/* sec. 2.1.1: c0..c15, the first digits of pi (tools/derive_blake_consts.py) */
+static HB_ROM uint32_t C[16] = {
+    0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344, 0xA4093822, 0x299F31D0, 0x082EFA98, 0xEC4E6C89,
+    0x452821E6, 0x38D01377, 0xBE5466CF, 0x34E90C6C, 0xC0AC29B7, 0xC97C50DD, 0x3F84D5B5, 0xB5470917
+};
+/* sec. 2.1.1 and 2.3: the IVs are those of SHA-256 and SHA-224 */
+static HB_ROM uint32_t IV256[8] = {
+    0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19
+};
+static HB_ROM uint32_t IV224[8] = {
+    0xC1059ED8, 0x367CD507, 0x3070DD17, 0xF70E5939, 0xFFC00B31, 0x68581511, 0x64F98FA7, 0xBEFA4FA4
+};
+
+#define BLAKE_G(a, b, c, d, i, j)                                                   \
+    v##a += v##b + (m[i] ^ HB_ROM_U32(C, j)); v##d = HB_ROTR32(v##d ^ v##a, 16);      \
+    v##c += v##d; v##b = HB_ROTR32(v##b ^ v##c, 12);                                 \
+    v##a += v##b + (m[j] ^ HB_ROM_U32(C, i)); v##d = HB_ROTR32(v##d ^ v##a, 8);       \
+    v##c += v##d; v##b = HB_ROTR32(v##b ^ v##c, 7);
+
+/* one compression with counter (t0, t1); salt is zero */
+static void blake256_block(uint32_t *h, uint32_t t0, uint32_t t1, const uint8_t *blk)
+{
+    uint32_t m[16], v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15;
+    unsigned i;
+    for (i = 0; i < 16; i++) m[i] = hb_load32_be(blk + 4 * i);
+    v0 = h[0]; v1 = h[1]; v2 = h[2]; v3 = h[3];
+    v4 = h[4]; v5 = h[5]; v6 = h[6]; v7 = h[7];
+    v8 = HB_ROM_U32(C, 0); v9 = HB_ROM_U32(C, 1); v10 = HB_ROM_U32(C, 2); v11 = HB_ROM_U32(C, 3);
+    v12 = t0 ^ HB_ROM_U32(C, 4); v13 = t0 ^ HB_ROM_U32(C, 5);
+    v14 = t1 ^ HB_ROM_U32(C, 6); v15 = t1 ^ HB_ROM_U32(C, 7);
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA0)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA1)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA2)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA3)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA4)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA5)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA6)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA7)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA8)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA9)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA0)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA1)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA2)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA3)
+    /* finalisation (sec. 2.1.2); salt words are zero */
+    h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
+    h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;
+}
+
+void hb_blake256_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_blake256_state *s = (hb_blake256_state *)state;
+    while (n--) {
+        s->t[0] += 512;
+        if (s->t[0] < 512) s->t[1]++;
+        blake256_block(s->h, s->t[0], s->t[1], blk);
+        blk += 64;
+    }
+}
+
+static const hb_md_class BLAKE256_MD = {64, 0, hb_blake256_compress};
+
+static int blake256_start(void *ctx, const hb_params *p, HB_ROM uint32_t *iv, unsigned out_len)
+{
+    hb_blake256_ctx *c = (hb_blake256_ctx *)ctx;
+    unsigned i;
+    int r = hb_params_fixed(p, out_len);
+    if (r) return r;
+    for (i = 0; i < 8; i++) c->st.h[i] = HB_ROM_U32(iv, i);
+    c->st.t[0] = c->st.t[1] = 0;
+    hb_md_reset(&c->md);
+    c->out_len = (uint8_t)out_len;
+    return HB_OK;
+}
+
+int hb_blake_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return blake256_start(ctx, p, IV224, 28); }
+int hb_blake_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return blake256_start(ctx, p, IV256, 32); }
+
+void hb_blake256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_blake256_ctx *c = (hb_blake256_ctx *)ctx;
+    hb_md_update(&BLAKE256_MD, &c->st, &c->md, c->buf, in, len);
+}
+
+/* Padding (sec. 2.1.3): 1 bit, zeros, a 1 bit (BLAKE-256 only) ending at
+ * bit 447, then the 64-bit message length.  The counter of the last block
+ * is the message length, or 0 when that block carries no message bits. */
+void hb_blake256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_blake256_ctx *c = (hb_blake256_ctx *)ctx;
+    uint64_t bits = c->md.count << 3;
+    uint32_t t0 = (uint32_t)bits, t1 = (uint32_t)(bits >> 32);
+    size_t u = c->md.used;
+    uint8_t tmp[32], one = c->out_len == 32 ? 0x01 : 0x00;
+    unsigned i;
+
+    c->buf[u] = 0x80;
+    if (u > 55) {               /* length does not fit: two blocks */
+        memset(c->buf + u + 1, 0, 63 - u);
+        blake256_block(c->st.h, t0, t1, c->buf);
+        memset(c->buf, 0, 56);
+        t0 = t1 = 0;
+    } else {
+        memset(c->buf + u + 1, 0, 55 - u);
+        if (u == 0) t0 = t1 = 0;
+    }
+    c->buf[55] |= one;
+    hb_store32_be(c->buf + 56, (uint32_t)(bits >> 32));
+    hb_store32_be(c->buf + 60, (uint32_t)bits);
+    blake256_block(c->st.h, t0, t1, c->buf);
+    c->md.used = 0;
+    for (i = 0; i < 8; i++) hb_store32_be(tmp + 4 * i, c->st.h[i]);
+    if (out_len > c->out_len) out_len = c->out_len;
+    memcpy(out, tmp, out_len);
+}

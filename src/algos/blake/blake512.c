@@ -1,0 +1,124 @@
+/* BLAKE-384 and BLAKE-512, final round-3 version (spec v1.3, sec. 2.2): see blake.h */
+#include "blake.h"
+#include "blake_sigma.h"
+#include "../../common/hb_util.h"
+
+/* sec. 2.2.1: c0..c15, the first digits of pi (tools/derive_blake_consts.py) */
+static HB_ROM uint64_t C[16] = {
+    0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0xA4093822299F31D0ULL, 0x082EFA98EC4E6C89ULL,
+    0x452821E638D01377ULL, 0xBE5466CF34E90C6CULL, 0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL,
+    0x9216D5D98979FB1BULL, 0xD1310BA698DFB5ACULL, 0x2FFD72DBD01ADFB7ULL, 0xB8E1AFED6A267E96ULL,
+    0xBA7C9045F12C7F99ULL, 0x24A19947B3916CF7ULL, 0x0801F2E2858EFC16ULL, 0x636920D871574E69ULL
+};
+/* sec. 2.2.1 and 2.4: the IVs are those of SHA-512 and SHA-384 */
+static HB_ROM uint64_t IV512[8] = {
+    0x6A09E667F3BCC908ULL, 0xBB67AE8584CAA73BULL, 0x3C6EF372FE94F82BULL, 0xA54FF53A5F1D36F1ULL,
+    0x510E527FADE682D1ULL, 0x9B05688C2B3E6C1FULL, 0x1F83D9ABFB41BD6BULL, 0x5BE0CD19137E2179ULL
+};
+static HB_ROM uint64_t IV384[8] = {
+    0xCBBB9D5DC1059ED8ULL, 0x629A292A367CD507ULL, 0x9159015A3070DD17ULL, 0x152FECD8F70E5939ULL,
+    0x67332667FFC00B31ULL, 0x8EB44A8768581511ULL, 0xDB0C2E0D64F98FA7ULL, 0x47B5481DBEFA4FA4ULL
+};
+
+#define BLAKE_G(a, b, c, d, i, j)                                                   \
+    v##a += v##b + (m[i] ^ HB_ROM_U64(C, j)); v##d = HB_ROTR64(v##d ^ v##a, 32);      \
+    v##c += v##d; v##b = HB_ROTR64(v##b ^ v##c, 25);                                 \
+    v##a += v##b + (m[j] ^ HB_ROM_U64(C, i)); v##d = HB_ROTR64(v##d ^ v##a, 16);      \
+    v##c += v##d; v##b = HB_ROTR64(v##b ^ v##c, 11);
+
+/* one compression with counter (t0, t1); salt is zero */
+static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t *blk)
+{
+    uint64_t m[16], v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15;
+    unsigned i;
+    for (i = 0; i < 16; i++) m[i] = hb_load64_be(blk + 8 * i);
+    v0 = h[0]; v1 = h[1]; v2 = h[2]; v3 = h[3];
+    v4 = h[4]; v5 = h[5]; v6 = h[6]; v7 = h[7];
+    v8 = HB_ROM_U64(C, 0); v9 = HB_ROM_U64(C, 1); v10 = HB_ROM_U64(C, 2); v11 = HB_ROM_U64(C, 3);
+    v12 = t0 ^ HB_ROM_U64(C, 4); v13 = t0 ^ HB_ROM_U64(C, 5);
+    v14 = t1 ^ HB_ROM_U64(C, 6); v15 = t1 ^ HB_ROM_U64(C, 7);
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA0)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA1)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA2)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA3)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA4)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA5)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA6)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA7)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA8)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA9)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA0)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA1)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA2)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA3)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA4)
+    BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA5)
+    /* finalisation (sec. 2.2.2); salt words are zero */
+    h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
+    h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;
+}
+
+void hb_blake512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_blake512_state *s = (hb_blake512_state *)state;
+    while (n--) {
+        s->t[0] += 1024;
+        if (s->t[0] < 1024) s->t[1]++;
+        blake512_block(s->h, s->t[0], s->t[1], blk);
+        blk += 128;
+    }
+}
+
+static const hb_md_class BLAKE512_MD = {128, 0, hb_blake512_compress};
+
+static int blake512_start(void *ctx, const hb_params *p, HB_ROM uint64_t *iv, unsigned out_len)
+{
+    hb_blake512_ctx *c = (hb_blake512_ctx *)ctx;
+    unsigned i;
+    int r = hb_params_fixed(p, out_len);
+    if (r) return r;
+    for (i = 0; i < 8; i++) c->st.h[i] = HB_ROM_U64(iv, i);
+    c->st.t[0] = c->st.t[1] = 0;
+    hb_md_reset(&c->md);
+    c->out_len = (uint8_t)out_len;
+    return HB_OK;
+}
+
+int hb_blake_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return blake512_start(ctx, p, IV384, 48); }
+int hb_blake_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return blake512_start(ctx, p, IV512, 64); }
+
+void hb_blake512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_blake512_ctx *c = (hb_blake512_ctx *)ctx;
+    hb_md_update(&BLAKE512_MD, &c->st, &c->md, c->buf, in, len);
+}
+
+/* Padding (sec. 2.2.3): as BLAKE-256 with 128-byte blocks, the 1 bit
+ * (BLAKE-512 only) ending at bit 895 and a 128-bit length. */
+void hb_blake512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_blake512_ctx *c = (hb_blake512_ctx *)ctx;
+    uint64_t lo = c->md.count << 3, hi = c->md.count >> 61, t0 = lo, t1 = hi;
+    size_t u = c->md.used;
+    uint8_t tmp[64], one = c->out_len == 64 ? 0x01 : 0x00;
+    unsigned i;
+
+    c->buf[u] = 0x80;
+    if (u > 111) {              /* length does not fit: two blocks */
+        memset(c->buf + u + 1, 0, 127 - u);
+        blake512_block(c->st.h, t0, t1, c->buf);
+        memset(c->buf, 0, 112);
+        t0 = t1 = 0;
+    } else {
+        memset(c->buf + u + 1, 0, 111 - u);
+        if (u == 0) t0 = t1 = 0;
+    }
+    c->buf[111] |= one;
+    hb_store64_be(c->buf + 112, hi);
+    hb_store64_be(c->buf + 120, lo);
+    blake512_block(c->st.h, t0, t1, c->buf);
+    c->md.used = 0;
+    for (i = 0; i < 8; i++) hb_store64_be(tmp + 8 * i, c->st.h[i]);
+    if (out_len > c->out_len) out_len = c->out_len;
+    memcpy(out, tmp, out_len);
+}

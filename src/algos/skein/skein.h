@@ -1,0 +1,66 @@
+/*
+ * skein.h -- Skein v1.3 (Threefish-256/512/1024 in UBI chaining mode;
+ * key-schedule parity constant 0x1BD11BDAA9FC1A22), sequential (no tree).
+ *
+ *   skein256_256, skein512_224/256/384/512, skein1024_1024
+ *
+ * Every entry is HB_VAROUT (params->out_len: any output length from 1 to
+ * 65535 bytes; the configuration block carries it in bits, so Skein-512-256
+ * is not Skein-512-512 truncated) and HB_KEYED (Skein-MAC: a key of any
+ * length is first compressed by a Key-type UBI; an empty key is the
+ * unkeyed hash).  Personalisation, nonce and tree modes are not offered.
+ *
+ * State layout shared by the three widths: S[0..1] the UBI tweak
+ * (position, type, first/final flags), S[2..Nw+1] the chaining value.
+ * The message UBI is a lazy Merkle-Damgard class: the last block (padded
+ * with zeros, position = message bytes) is compressed by final.
+ */
+#ifndef HB_SKEIN_H
+#define HB_SKEIN_H
+
+#include "hashbench.h"
+#include "../../modes/md.h"
+
+typedef struct hb_skein256_ctx {
+    uint64_t S[2 + 4];
+    hb_md md;
+    uint16_t out_len;   /* output bytes chosen at init */
+    uint8_t buf[32];
+} hb_skein256_ctx;
+
+typedef struct hb_skein512_ctx {
+    uint64_t S[2 + 8];
+    hb_md md;
+    uint16_t out_len;
+    uint8_t buf[64];
+} hb_skein512_ctx;
+
+typedef struct hb_skein1024_ctx {
+    uint64_t S[2 + 16];
+    hb_md md;
+    uint16_t out_len;
+    uint8_t buf[128];
+} hb_skein1024_ctx;
+
+/* UBI over n blocks: per block, position += bytes, X = Threefish_{X,T}(M) ^ M,
+ * then the First flag is cleared.  S as above. */
+void hb_skein256_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes);
+void hb_skein512_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes);
+void hb_skein1024_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes);
+
+int hb_skein256_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
+void hb_skein256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_skein256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+
+int hb_skein512_224_init(void *ctx, const hb_params *p) HB_REENTRANT;
+int hb_skein512_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
+int hb_skein512_384_init(void *ctx, const hb_params *p) HB_REENTRANT;
+int hb_skein512_512_init(void *ctx, const hb_params *p) HB_REENTRANT;
+void hb_skein512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_skein512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+
+int hb_skein1024_1024_init(void *ctx, const hb_params *p) HB_REENTRANT;
+void hb_skein1024_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_skein1024_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+
+#endif
