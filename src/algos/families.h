@@ -2,3 +2,5 @@
  * One line per family (this file merges as a union: see .gitattributes). */
 #include "sha2/sha2.h"
 #include "keccak/keccak.h"
+#include "shavite3/shavite3.h"
+#include "groestl/groestl.h"
