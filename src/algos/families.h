@@ -4,3 +4,4 @@
 #include "keccak/keccak.h"
 #include "shavite3/shavite3.h"
 #include "groestl/groestl.h"
+#include "echo/echo.h"
