@@ -9,3 +9,6 @@
 #include "blake3/blake3.h"
 #include "blake/blake.h"
 #include "skein/skein.h"
+#include "shavite3/shavite3.h"
+#include "groestl/groestl.h"
+#include "echo/echo.h"

@@ -1,0 +1,156 @@
+/* ECHO (round-2 version): see echo.h.  The state is a 4x4 matrix of
+ * 128-bit words w[0..15], stored column by column (w[4c + r] is row r of
+ * column c); each 128-bit word is an AES state of four little-endian
+ * column words, so w[i] occupies s[4i .. 4i+3]. */
+#include "echo.h"
+#include "../aes/aes_round.h"
+#include "../../common/hb_util.h"
+
+/* BIG.SUBWORDS: two AES rounds per word, the first keyed by the counter k
+ * (incremented after every word), the second by the salt (zero) */
+static void big_subwords(uint32_t *s, uint64_t *k_lo, uint64_t *k_hi)
+{
+    unsigned i;
+    uint64_t lo = *k_lo, hi = *k_hi;
+    for (i = 0; i < 16; i++) {
+        uint32_t *x = s + 4 * i, y0, y1, y2, y3;
+        HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);
+        y0 ^= (uint32_t)lo; y1 ^= (uint32_t)(lo >> 32);
+        y2 ^= (uint32_t)hi; y3 ^= (uint32_t)(hi >> 32);
+        HB_AES_ROUND_LE(x[0], x[1], x[2], x[3], y0, y1, y2, y3);
+        if (++lo == 0) hi++;
+    }
+    *k_lo = lo;
+    *k_hi = hi;
+}
+
+/* BIG.SHIFTROWS then BIG.MIXCOLUMNS, from s into d: row r of column c
+ * comes from column c + r; then AES MixColumns over the four words of a
+ * column, byte position by byte position (four positions per 32-bit lane) */
+static void big_shift_mix(uint32_t *d, const uint32_t *s)
+{
+    unsigned c, l;
+    for (c = 0; c < 4; c++) {
+        const uint32_t *a = s + 4 * (4 * c + 0);
+        const uint32_t *b = s + 4 * (4 * ((c + 1) & 3) + 1);
+        const uint32_t *e = s + 4 * (4 * ((c + 2) & 3) + 2);
+        const uint32_t *f = s + 4 * (4 * ((c + 3) & 3) + 3);
+        uint32_t *o = d + 16 * c;
+        for (l = 0; l < 4; l++) {
+            uint32_t A = a[l], B = b[l], C = e[l], D = f[l];
+            uint32_t ab = A ^ B, bc = B ^ C, cd = C ^ D, da = D ^ A;
+            o[l] = HB_AES_XTIME32(ab) ^ B ^ cd;          /* 2A 3B  C  D */
+            o[4 + l] = HB_AES_XTIME32(bc) ^ C ^ da;      /*  A 2B 3C  D */
+            o[8 + l] = HB_AES_XTIME32(cd) ^ D ^ ab;      /*  A  B 2C 3D */
+            o[12 + l] = HB_AES_XTIME32(da) ^ A ^ bc;     /* 3A  B  C 2D */
+        }
+    }
+}
+
+void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, uint64_t k_lo, uint64_t k_hi)
+{
+    uint32_t w0[64], w1[64], acc[32], *s = w0, *d = w1, *t;
+    unsigned nv = big ? 32 : 16, rounds = big ? 10 : 8, i, r;
+
+    for (i = 0; i < nv; i++) w0[i] = V[i];
+    for (i = nv; i < 64; i++) w0[i] = hb_load32_le(blk + 4 * (i - nv));
+    /* BIG.FINAL (feed-forward): V'_i = XOR of state words i, i + nv, ...
+     * before and after the rounds */
+    for (i = 0; i < nv; i++) acc[i] = w0[i];
+    for (; i < 64; i++) acc[i % nv] ^= w0[i];
+    for (r = 0; r < rounds; r++) {
+        big_subwords(s, &k_lo, &k_hi);
+        big_shift_mix(d, s);
+        t = s; s = d; d = t;
+    }
+    for (i = 0; i < 64; i++) acc[i % nv] ^= s[i];
+    for (i = 0; i < nv; i++) V[i] = acc[i];
+}
+
+static void cnt_add(hb_echo_ctx *c, uint64_t bits)
+{
+    c->cnt_lo += bits;
+    if (c->cnt_lo < bits) c->cnt_hi++;
+}
+
+/* md compress: the counter of a full block counts all of its bits */
+static void compress_small(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_echo_ctx *c = (hb_echo_ctx *)state;
+    while (n--) {
+        cnt_add(c, 1536);
+        hb_echo_compress(c->V, 0, blk, c->cnt_lo, c->cnt_hi);
+        blk += 192;
+    }
+}
+
+static void compress_big(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_echo_ctx *c = (hb_echo_ctx *)state;
+    while (n--) {
+        cnt_add(c, 1024);
+        hb_echo_compress(c->V, 1, blk, c->cnt_lo, c->cnt_hi);
+        blk += 128;
+    }
+}
+
+static const hb_md_class MD_SMALL = {192, 0, compress_small};
+static const hb_md_class MD_BIG = {128, 0, compress_big};
+
+static int start(void *ctx, const hb_params *p, unsigned out_len, int big)
+{
+    hb_echo_ctx *c = (hb_echo_ctx *)ctx;
+    unsigned i;
+    int r = hb_params_fixed(p, out_len);
+    if (r) return r;
+    /* IV: every 128-bit chaining word holds the digest length in bits */
+    memset(c->V, 0, sizeof c->V);
+    for (i = 0; i < (big ? 32u : 16u); i += 4) c->V[i] = 8 * out_len;
+    c->cnt_lo = c->cnt_hi = 0;
+    hb_md_reset(&c->md);
+    c->out_len = (uint8_t)out_len;
+    c->big = (uint8_t)big;
+    return HB_OK;
+}
+
+int hb_echo_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return start(ctx, p, 28, 0); }
+int hb_echo_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return start(ctx, p, 32, 0); }
+int hb_echo_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return start(ctx, p, 48, 1); }
+int hb_echo_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return start(ctx, p, 64, 1); }
+
+void hb_echo_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_echo_ctx *c = (hb_echo_ctx *)ctx;
+    hb_md_update(c->big ? &MD_BIG : &MD_SMALL, c, &c->md, c->buf, in, len);
+}
+
+/* Padding: a 1 bit, zeros, the digest length in bits (16 bits) and the
+ * message length in bits (128 bits), both little-endian.  The counter of
+ * the last block is the message length, or 0 if that block holds no
+ * message bit (empty tail, or the second of two padding blocks). */
+void hb_echo_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_echo_ctx *c = (hb_echo_ctx *)ctx;
+    unsigned bs = c->big ? 128 : 192, u = c->md.used, i;
+    uint64_t k_lo, k_hi;
+    uint8_t tmp[64];
+
+    cnt_add(c, 8 * (uint64_t)u);
+    k_lo = u ? c->cnt_lo : 0;
+    k_hi = u ? c->cnt_hi : 0;
+    c->buf[u] = 0x80;
+    memset(c->buf + u + 1, 0, bs - u - 1);
+    if (u + 1 > bs - 18) {
+        hb_echo_compress(c->V, c->big, c->buf, k_lo, k_hi);
+        memset(c->buf, 0, bs);
+        k_lo = k_hi = 0;
+    }
+    c->buf[bs - 18] = (uint8_t)(8 * c->out_len);
+    c->buf[bs - 17] = (uint8_t)((8 * c->out_len) >> 8);
+    hb_store64_le(c->buf + bs - 16, c->cnt_lo);
+    hb_store64_le(c->buf + bs - 8, c->cnt_hi);
+    hb_echo_compress(c->V, c->big, c->buf, k_lo, k_hi);
+    for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, c->V[i]);
+    if (out_len > c->out_len) out_len = c->out_len;
+    memcpy(out, tmp, out_len);
+}

@@ -1,0 +1,36 @@
+/*
+ * shavite3.h -- SHAvite-3-224/256/384/512 as in the round-2 specification
+ * (Biham, Dunkelman; little-endian AES state words, 12 rounds of C256,
+ * 14 rounds of C512).  This is what sphlib 3.0 implements; it differs from
+ * the round-2 "BugFix" reference code (big-endian AES tables) and from the
+ * Oct-2010 tweak of SHAvite-3-512 (16 rounds).  Salt is always zero.
+ */
+#ifndef HB_SHAVITE3_H
+#define HB_SHAVITE3_H
+
+#include "hashbench.h"
+#include "../../modes/md.h"
+
+typedef struct hb_shavite3_ctx {
+    uint32_t h[16];       /* chaining value (8 words for C256)            */
+    uint64_t cnt_lo, cnt_hi; /* message bits compressed so far (128 bits) */
+    hb_md md;
+    uint8_t out_len;      /* digest bytes                                  */
+    uint8_t big;          /* 0: C256, 64-byte blocks; 1: C512, 128-byte    */
+    uint8_t buf[128];
+} hb_shavite3_ctx;
+
+int hb_shavite3_224_init(void *ctx, const hb_params *p) HB_REENTRANT;
+int hb_shavite3_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
+int hb_shavite3_384_init(void *ctx, const hb_params *p) HB_REENTRANT;
+int hb_shavite3_512_init(void *ctx, const hb_params *p) HB_REENTRANT;
+void hb_shavite3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_shavite3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+
+/* the bare compression functions: h (8 or 16 words) updated with one
+ * block (64 or 128 bytes) and the bit counter cnt[0..1] / cnt[0..3]
+ * (32-bit words, least significant first) */
+void hb_shavite3_c256(uint32_t h[8], const uint8_t *blk, const uint32_t cnt[2]);
+void hb_shavite3_c512(uint32_t h[16], const uint8_t *blk, const uint32_t cnt[4]);
+
+#endif
