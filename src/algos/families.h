@@ -3,3 +3,4 @@
 #include "sha2/sha2.h"
 #include "keccak/keccak.h"
 #include "luffa/luffa.h"
+#include "hamsi/hamsi.h"
