@@ -12,3 +12,5 @@
 #include "shavite3/shavite3.h"
 #include "groestl/groestl.h"
 #include "echo/echo.h"
+#include "luffa/luffa.h"
+#include "hamsi/hamsi.h"

@@ -1,0 +1,185 @@
+/* Luffa v2 (SHA-3 round 2), portable C99: see luffa.h */
+#include "luffa.h"
+#include "../../common/hb_util.h"
+
+/* Spec ver. 2.0 Appendix A: starting variables V_0..V_4 (8 words each). */
+static HB_ROM uint32_t LUFFA_IV[5][8] = {
+    {0x6d251e69, 0x44b051e0, 0x4eaa6fb4, 0xdbf78465, 0x6e292011, 0x90152df4, 0xee058139, 0xdef610bb},
+    {0xc3b44b95, 0xd9d2f256, 0x70eee9a0, 0xde099fa3, 0x5d9b0557, 0x8fc944b3, 0xcf1ccf0e, 0x746cd581},
+    {0xf7efc89d, 0x5dba5781, 0x04016ce5, 0xad659c05, 0x0306194f, 0x666d1836, 0x24aa230a, 0x8b264ae7},
+    {0x858075d5, 0x36d79cce, 0xe571f7d7, 0x204b1f67, 0x35870c6a, 0x57e9e923, 0x14bcb808, 0x7cde72ce},
+    {0x6c68e9be, 0x5ec41e22, 0xc825b7c7, 0xaffb4363, 0xf5df3999, 0x0fc688f1, 0xb07224cc, 0x03e86cea}
+};
+
+/* Spec ver. 2.0 Appendix B (also sphlib 3.0 luffa.c): step constants of
+ * Q_j, [j][0][r] is added to word 0 and [j][1][r] to word 4 in step r. */
+static HB_ROM uint32_t LUFFA_RC[5][2][8] = {
+    {{0x303994a6, 0xc0e65299, 0x6cc33a12, 0xdc56983e, 0x1e00108f, 0x7800423d, 0x8f5b7882, 0x96e1db12},
+     {0xe0337818, 0x441ba90d, 0x7f34d442, 0x9389217f, 0xe5a8bce6, 0x5274baf4, 0x26889ba7, 0x9a226e9d}},
+    {{0xb6de10ed, 0x70f47aae, 0x0707a3d4, 0x1c1e8f51, 0x707a3d45, 0xaeb28562, 0xbaca1589, 0x40a46f3e},
+     {0x01685f3d, 0x05a17cf4, 0xbd09caca, 0xf4272b28, 0x144ae5cc, 0xfaa7ae2b, 0x2e48f1c1, 0xb923c704}},
+    {{0xfc20d9d2, 0x34552e25, 0x7ad8818f, 0x8438764a, 0xbb6de032, 0xedb780c8, 0xd9847356, 0xa2c78434},
+     {0xe25e72c1, 0xe623bb72, 0x5c58a4a4, 0x1e38e2e7, 0x78e38b9d, 0x27586719, 0x36eda57f, 0x703aace7}},
+    {{0xb213afa5, 0xc84ebe95, 0x4e608a22, 0x56d858fe, 0x343b138f, 0xd0ec4e3d, 0x2ceb4882, 0xb3ad2208},
+     {0xe028c9bf, 0x44756f91, 0x7e8fce32, 0x956548be, 0xfe191be2, 0x3cb226e5, 0x5944a28e, 0xa1c4c355}},
+    {{0xf0d2e9e3, 0xac11d7fa, 0x1bcb66f2, 0x6f2d9bc9, 0x78602649, 0x8edae952, 0x3b6ba548, 0xedae9520},
+     {0x5090d577, 0x2d1925ab, 0xb46496ac, 0xd1925ab0, 0x29131ab6, 0x0fc053c3, 0x3f014f0c, 0xfc053c31}}
+};
+
+/*
+ * SubCrumb: the 4-bit S-box S = {13,14,0,1,5,10,7,6,11,3,9,12,15,8,2,4}
+ * (spec 4.2) applied bit-sliced, input bit i from word a_i.  This circuit
+ * was derived from the algebraic normal form of S (checked exhaustively
+ * by a script against the table); outputs overwrite the inputs.
+ */
+#define SUBCRUMB(a0, a1, a2, a3) do {                                  \
+        uint32_t t0_ = (a0) | (a1), n0_ = (a1) & ~(a0);                 \
+        uint32_t m3_ = (a3) & ~(a0);                                    \
+        uint32_t z_ = (a0) ^ (a1) ^ ((a1) & (a2))                       \
+                      ^ ((a3) & (t0_ ^ ((a0) & (a2))));                 \
+        uint32_t y2_ = ~((a1) ^ (a3) ^ ((a2) & (t0_ ^ (a3))) ^ (n0_ & (a3))); \
+        uint32_t y1_ = z_ ^ (a3) ^ n0_;                                 \
+        (a3) = y2_ ^ (a2) ^ m3_;                                        \
+        (a0) = ~z_; (a1) = y1_; (a2) = y2_;                             \
+    } while (0)
+
+/* MixWord (spec 4.3) on the word pair (u, v) */
+#define MIXWORD(u, v) do {                                             \
+        (v) ^= (u);                                                     \
+        (u) = HB_ROTL32(u, 2) ^ (v);                                    \
+        (v) = HB_ROTL32(v, 14) ^ (u);                                   \
+        (u) = HB_ROTL32(u, 10) ^ (v);                                   \
+        (v) = HB_ROTL32(v, 1);                                          \
+    } while (0)
+
+/* Q_j: tweak (rotate words 4..7 left by j, spec 4.5), then 8 steps */
+static void luffa_q(uint32_t *x, unsigned j)
+{
+    uint32_t a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
+    uint32_t a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];
+    unsigned r;
+    if (j) {
+        a4 = HB_ROTL32(a4, j); a5 = HB_ROTL32(a5, j);
+        a6 = HB_ROTL32(a6, j); a7 = HB_ROTL32(a7, j);
+    }
+    for (r = 0; r < 8; r++) {
+        SUBCRUMB(a0, a1, a2, a3);
+        SUBCRUMB(a5, a6, a7, a4);
+        MIXWORD(a0, a4);
+        MIXWORD(a1, a5);
+        MIXWORD(a2, a6);
+        MIXWORD(a3, a7);
+        a0 ^= HB_ROM_U32(LUFFA_RC[j][0], r);
+        a4 ^= HB_ROM_U32(LUFFA_RC[j][1], r);
+    }
+    x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;
+    x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;
+}
+
+/* multiplication by x in GF(2^32)^8 modulo x^8 + x^4 + x^3 + x + 1
+ * (spec 3.2): word 0 holds the constant coefficient */
+static void mul2(uint32_t *d, const uint32_t *s)
+{
+    uint32_t t = s[7];
+    d[7] = s[6]; d[6] = s[5]; d[5] = s[4]; d[4] = s[3] ^ t;
+    d[3] = s[2] ^ t; d[2] = s[1]; d[1] = s[0] ^ t; d[0] = t;
+}
+
+static void xor8(uint32_t *d, const uint32_t *a, const uint32_t *b)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) d[i] = a[i] ^ b[i];
+}
+
+/* message injection MI_w (spec 3.2.1-3.2.3) */
+static void luffa_mi(uint32_t V[5][8], unsigned w, uint32_t *M)
+{
+    uint32_t t[8], b[8];
+    unsigned j;
+    /* the common part: every V_j gets 2 * (V_0 ^ ... ^ V_{w-1}) */
+    xor8(t, V[0], V[1]);
+    for (j = 2; j < w; j++) xor8(t, t, V[j]);
+    mul2(t, t);
+    for (j = 0; j < w; j++) xor8(V[j], V[j], t);
+    if (w == 4) {
+        /* feed-forward ring: V_j <- 2 V_j ^ V_{j-1}, V_0 <- 2 V_0 ^ V_3 */
+        mul2(b, V[0]); xor8(b, b, V[3]);
+        for (j = 3; j > 0; j--) { mul2(V[j], V[j]); xor8(V[j], V[j], V[j - 1]); }
+        memcpy(V[0], b, sizeof b);
+    } else if (w == 5) {
+        /* two rings: first V_j <- 2 V_j ^ V_{j+1}, then the other way */
+        mul2(b, V[0]); xor8(b, b, V[1]);
+        for (j = 1; j < 5; j++) { mul2(V[j], V[j]); xor8(V[j], V[j], V[(j + 1) % 5]); }
+        mul2(V[0], b); xor8(V[0], V[0], V[4]);
+        for (j = 4; j > 1; j--) { mul2(V[j], V[j]); xor8(V[j], V[j], V[j - 1]); }
+        mul2(V[1], V[1]); xor8(V[1], V[1], b);
+    }
+    /* V_j ^= 2^j M */
+    for (j = 0; j < w; j++) {
+        xor8(V[j], V[j], M);
+        if (j + 1 < w) mul2(M, M);
+    }
+}
+
+void hb_luffa_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_luffa_ctx *c = (hb_luffa_ctx *)ctx;
+    uint32_t M[8];
+    unsigned i, j, w = c->w;
+    while (n--) {
+        for (i = 0; i < 8; i++) M[i] = hb_load32_be(blk + 4 * i);
+        luffa_mi(c->V, w, M);
+        for (j = 0; j < w; j++) luffa_q(c->V[j], j);
+        blk += 32;
+    }
+}
+
+static const hb_md_class LUFFA_MD = {32, 0, hb_luffa_compress};
+
+static int luffa_start(void *ctx, const hb_params *p, unsigned w, unsigned out_len)
+{
+    hb_luffa_ctx *c = (hb_luffa_ctx *)ctx;
+    unsigned i, j;
+    int r = hb_params_fixed(p, out_len);
+    if (r) return r;
+    for (j = 0; j < 5; j++)
+        for (i = 0; i < 8; i++) c->V[j][i] = j < w ? HB_ROM_U32(LUFFA_IV[j], i) : 0;
+    hb_md_reset(&c->md);
+    c->w = (uint8_t)w;
+    c->out_len = (uint8_t)out_len;
+    return HB_OK;
+}
+
+int hb_luffa_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return luffa_start(ctx, p, 3, 28); }
+int hb_luffa_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return luffa_start(ctx, p, 3, 32); }
+int hb_luffa_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return luffa_start(ctx, p, 4, 48); }
+int hb_luffa_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return luffa_start(ctx, p, 5, 64); }
+
+void hb_luffa_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_luffa_ctx *c = (hb_luffa_ctx *)ctx;
+    hb_md_update(&LUFFA_MD, c, &c->md, c->buf, in, len);
+}
+
+void hb_luffa_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_luffa_ctx *c = (hb_luffa_ctx *)ctx;
+    uint8_t tmp[64];
+    unsigned i, j, k, u = c->md.used;
+    /* pad: a 1 bit, zeros to the block end (no length field) */
+    c->buf[u] = 0x80;
+    memset(c->buf + u + 1, 0, 32 - u - 1);
+    hb_luffa_compress(c, c->buf, 1);
+    /* each blank round gives 256 output bits */
+    memset(c->buf, 0, 32);
+    for (k = 0; k < c->out_len; k += 32) {
+        hb_luffa_compress(c, c->buf, 1);
+        for (i = 0; i < 8; i++) {
+            uint32_t z = c->V[0][i];
+            for (j = 1; j < c->w; j++) z ^= c->V[j][i];
+            hb_store32_be(tmp + k + 4 * i, z);
+        }
+    }
+    if (out_len > c->out_len) out_len = c->out_len;
+    memcpy(out, tmp, out_len);
+}
