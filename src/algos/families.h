@@ -14,3 +14,4 @@
 #include "echo/echo.h"
 #include "luffa/luffa.h"
 #include "hamsi/hamsi.h"
+#include "cubehash/cubehash.h"
