@@ -344,7 +344,9 @@ def cmd_peers(a) -> int:
     from .peers import compare
     names = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "shake_128", "keccak_512", "blake2b",
-                    "blake2s", "blake3", "kt128", "turboshake128") if n in algorithms()]
+                    "blake2s", "blake3", "kt128", "turboshake128", "ascon_hash256", "blake_512",
+                    "skein512_512", "groestl_512", "jh_512", "shabal_512", "cubehash_512")
+        if n in algorithms()]
     t = Table(title="MB/s at 1 MiB, one core, measured side by side in this run")
     for c in ("algorithm", "implementation", "MB/s", "method"):
         t.add_column(c, justify="right" if c == "MB/s" else "left")

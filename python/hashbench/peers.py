@@ -2,13 +2,18 @@
 user could install instead, measured in one run on this machine (a
 benchmark, not a test): OpenSSL (`openssl speed -evp`), and Python packages
 whose hashing runs in C (hashlib, blake3, pycryptodome) timed over a 1 MiB
-buffer with time.perf_counter (best of several repetitions)."""
+buffer with time.perf_counter (best of several repetitions), and the Rust
+crates of the differential oracle (tools/oracle-rs: RustCrypto groestl, jh,
+shabal, skein, blake-hash, cubehash, ascon, k12), timed inside Rust with
+std::time::Instant over a 1 MiB buffer (best of several repetitions)."""
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
 import time
+
+from pathlib import Path
 
 from .targets.host import HostTarget
 
@@ -43,6 +48,37 @@ def _py_peers():
     return peers
 
 
+ORACLE_DIR = Path(__file__).resolve().parents[2] / "tools" / "oracle-rs"
+#: registry-name prefix -> crate of the Rust oracle (versions pinned in its Cargo.toml)
+RUST_CRATES = {"groestl": "groestl", "jh": "jh", "shabal": "shabal", "skein": "skein",
+               "blake_": "blake-hash", "cubehash": "cubehash", "ascon_hash": "ascon-hash256",
+               "ascon_xof": "ascon-xof128", "ascon_cxof": "ascon-xof128", "kt": "k12"}
+
+
+def rust_oracle() -> Path | None:
+    """The hb-oracle binary, built with cargo on first use (None without cargo)."""
+    binary = ORACLE_DIR / "target" / "release" / "hb-oracle"
+    if not binary.exists():
+        if shutil.which("cargo") is None:
+            return None
+        r = subprocess.run(["cargo", "build", "--release", "--locked", "--manifest-path",
+                            str(ORACLE_DIR / "Cargo.toml")], capture_output=True, text=True, timeout=900)
+        if r.returncode != 0 or not binary.exists():
+            return None
+    return binary
+
+
+def rust_mbps(binary: Path, name: str, reps: int = 7) -> float | None:
+    r = subprocess.run([str(binary)], input=f"speed {name} {SIZE} {reps}\n", capture_output=True,
+                       text=True, timeout=300)
+    ans = r.stdout.strip()
+    return SIZE / (int(ans) * 1e-9) / 1e6 if ans.isdigit() and int(ans) > 0 else None
+
+
+def rust_crate(name: str) -> str | None:
+    return next((c for p, c in RUST_CRATES.items() if name.startswith(p)), None)
+
+
 def openssl_mbps(name: str, seconds: int = 1) -> float | None:
     if shutil.which("openssl") is None:
         return None
@@ -66,6 +102,7 @@ def compare(names: list[str]):
     """Yield dicts: algo, implementation, mbps, method."""
     host = HostTarget()
     peers = _py_peers()
+    rust = rust_oracle() if any(rust_crate(n) for n in names) else None
     for name in names:
         for row in host.run([name], [SIZE], 0, seconds=0.3, min_reps=11):
             if row.get("mbps"):
@@ -79,6 +116,12 @@ def compare(names: list[str]):
         for label, fn in peers.get(name, []):
             yield {"algo": name, "implementation": label, "mbps": py_mbps(fn),
                    "method": "best of 7, perf_counter, 1 MiB"}
+        crate = rust_crate(name)
+        if rust and crate:
+            v = rust_mbps(rust, name)
+            if v:
+                yield {"algo": name, "implementation": f"Rust crate {crate} (opt-level 2)", "mbps": v,
+                       "method": "best of 7, Instant, 1 MiB"}
 
 
 def _openssl_version() -> str:

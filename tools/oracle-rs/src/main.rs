@@ -3,6 +3,9 @@
 //! Protocol (line oriented, one answer line per request line):
 //!   request:  <algo> <msg-hex> [<outlen>] [<custom-hex>]
 //!   answer:   <digest-hex>            or   ERR <reason>
+//!   request:  speed <algo> <bytes> <reps>
+//!   answer:   <best nanoseconds of one hash of <bytes> zero bytes over <reps> runs>
+//! (`speed` makes the same crates a performance peer: `hashbench peers`.)
 //! `<msg-hex>` / `<custom-hex>` may be `-` for the empty string; `<outlen>`
 //! (bytes) may be `-` for the algorithm's default.  Fixed-length hashes accept
 //! an `<outlen>` only if it equals their digest size.  Algorithm names are the
@@ -155,6 +158,38 @@ fn run(line: &str) -> Res {
     Err(format!("unknown algorithm {algo}"))
 }
 
+/// Best time in ns of hashing `bytes` zero bytes, over `reps` runs.
+fn speed(args: &str) -> Result<u128, String> {
+    let f: Vec<&str> = args.split(' ').collect();
+    if f.len() != 3 {
+        return Err("usage: speed <algo> <bytes> <reps>".into());
+    }
+    let bytes: usize = f[1].parse().map_err(|_| format!("bad size {}", f[1]))?;
+    let reps: usize = f[2].parse().map_err(|_| format!("bad reps {}", f[2]))?;
+    let msg = vec![0u8; bytes];
+    let hash: Box<dyn Fn(&[u8]) -> Vec<u8>> = if let Some(t) = fixed_table().into_iter().find(|t| t.0 == f[0]) {
+        Box::new(t.2)
+    } else {
+        let algo = f[0].to_string();
+        if !XOFS.iter().any(|t| t.0 == algo) {
+            return Err(format!("unknown algorithm {algo}"));
+        }
+        Box::new(move |m: &[u8]| match algo.as_str() {
+            "ascon_xof128" => xof::<ascon_xof128::AsconXof128>(m, 32),
+            "ascon_cxof128" => xof_custom::<ascon_xof128::AsconCxof128>(m, 32, b"").unwrap(),
+            "kt128" => xof_custom::<k12::CustomKt128>(m, 32, b"").unwrap(),
+            _ => xof_custom::<k12::CustomKt256>(m, 64, b"").unwrap(),
+        })
+    };
+    let mut best = u128::MAX;
+    for _ in 0..reps.max(1) {
+        let t = std::time::Instant::now();
+        std::hint::black_box(hash(std::hint::black_box(&msg)));
+        best = best.min(t.elapsed().as_nanos());
+    }
+    Ok(best)
+}
+
 fn main() {
     let stdin = io::stdin();
     let mut out = BufWriter::new(io::stdout().lock());
@@ -168,6 +203,11 @@ fn main() {
             let mut names: Vec<&str> = fixed_table().iter().map(|t| t.0).collect();
             names.extend(XOFS.iter().map(|t| t.0));
             writeln!(out, "{}", names.join(" ")).unwrap();
+        } else if let Some(args) = line.strip_prefix("speed ") {
+            match speed(args) {
+                Ok(ns) => writeln!(out, "{ns}").unwrap(),
+                Err(e) => writeln!(out, "ERR {e}").unwrap(),
+            }
         } else {
             match run(line) {
                 Ok(d) => {
