@@ -16,3 +16,4 @@
 #include "hamsi/hamsi.h"
 #include "cubehash/cubehash.h"
 #include "bmw/bmw.h"
+#include "fugue/fugue.h"
