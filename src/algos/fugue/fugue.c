@@ -99,7 +99,7 @@ static uint32_t fg_t0(unsigned v)
 #define FG_R256(b, w) do {                                                    \
         FG_X(30, b, 10) ^= FG_X(30, b, 0);                                    \
         FG_X(30, b, 0) = (w);                                                 \
-        FG_X(30, b, 8) ^= (w);                                                \
+        FG_X(30, b, 8) ^= FG_X(30, b, 0);                                     \
         FG_X(30, b, 1) ^= FG_X(30, b, 24);                                    \
         FG_SUB(30, (b) + 27, 15);                                             \
         FG_SUB(30, (b) + 24, 15);                                             \
@@ -110,7 +110,7 @@ static uint32_t fg_t0(unsigned v)
 #define FG_R384(b, w) do {                                                    \
         FG_X(36, b, 16) ^= FG_X(36, b, 0);                                    \
         FG_X(36, b, 0) = (w);                                                 \
-        FG_X(36, b, 8) ^= (w);                                                \
+        FG_X(36, b, 8) ^= FG_X(36, b, 0);                                     \
         FG_X(36, b, 1) ^= FG_X(36, b, 27);                                    \
         FG_X(36, b, 4) ^= FG_X(36, b, 30);                                    \
         FG_SUB(36, (b) + 33, 18);                                             \
@@ -123,7 +123,7 @@ static uint32_t fg_t0(unsigned v)
 #define FG_R512(b, w) do {                                                    \
         FG_X(36, b, 22) ^= FG_X(36, b, 0);                                    \
         FG_X(36, b, 0) = (w);                                                 \
-        FG_X(36, b, 8) ^= (w);                                                \
+        FG_X(36, b, 8) ^= FG_X(36, b, 0);                                     \
         FG_X(36, b, 1) ^= FG_X(36, b, 24);                                    \
         FG_X(36, b, 4) ^= FG_X(36, b, 27);                                    \
         FG_X(36, b, 7) ^= FG_X(36, b, 30);                                    \
@@ -133,49 +133,50 @@ static uint32_t fg_t0(unsigned v)
         FG_SUB(36, (b) + 24, 18);                                             \
     } while (0)
 
+/* n words from base b, falling through the unrolled bases in their order
+ * (no dispatch per word); each returns the new base */
+#define FG_WORD(R, bb) \
+    if (!n) return bb; \
+    R(bb, hb_load32_be(in)); \
+    in += 4; \
+    n--
+
 static unsigned fg_words256(uint32_t *s, unsigned b, const uint8_t *in, size_t n)
 {
-    for (; n; n--, in += 4) {
-        uint32_t w = hb_load32_be(in);
+    for (;; b = 0) {
         switch (b) {
-        case 0: FG_R256(0, w); b = 24; break;
-        case 24: FG_R256(24, w); b = 18; break;
-        case 18: FG_R256(18, w); b = 12; break;
-        case 12: FG_R256(12, w); b = 6; break;
-        default: FG_R256(6, w); b = 0; break;
+        case 0: FG_WORD(FG_R256, 0); /* fall through */
+        case 24: FG_WORD(FG_R256, 24); /* fall through */
+        case 18: FG_WORD(FG_R256, 18); /* fall through */
+        case 12: FG_WORD(FG_R256, 12); /* fall through */
+        default: FG_WORD(FG_R256, 6);
         }
     }
-    return b;
 }
 
 static unsigned fg_words384(uint32_t *s, unsigned b, const uint8_t *in, size_t n)
 {
-    for (; n; n--, in += 4) {
-        uint32_t w = hb_load32_be(in);
+    for (;; b = 0) {
         switch (b) {
-        case 0: FG_R384(0, w); b = 27; break;
-        case 27: FG_R384(27, w); b = 18; break;
-        case 18: FG_R384(18, w); b = 9; break;
-        default: FG_R384(9, w); b = 0; break;
+        case 0: FG_WORD(FG_R384, 0); /* fall through */
+        case 27: FG_WORD(FG_R384, 27); /* fall through */
+        case 18: FG_WORD(FG_R384, 18); /* fall through */
+        default: FG_WORD(FG_R384, 9);
         }
     }
-    return b;
 }
 
 static unsigned fg_words512(uint32_t *s, unsigned b, const uint8_t *in, size_t n)
 {
-    for (; n; n--, in += 4) {
-        uint32_t w = hb_load32_be(in);
+    for (;; b = 0) {
         switch (b) {
-        case 0: FG_R512(0, w); b = 24; break;
-        case 24: FG_R512(24, w); b = 12; break;
-        default: FG_R512(12, w); b = 0; break;
+        case 0: FG_WORD(FG_R512, 0); /* fall through */
+        case 24: FG_WORD(FG_R512, 24); /* fall through */
+        default: FG_WORD(FG_R512, 12);
         }
     }
-    return b;
 }
 
-/* the base returned is the new S_0 */
 void hb_fugue_compress(void *st, const uint8_t *in, size_t n) HB_REENTRANT
 {
     hb_fugue_ctx *c = (hb_fugue_ctx *)st;
