@@ -48,12 +48,13 @@
 static void BMW_FN(BMW_W *H, const BMW_W *M)
 {
     BMW_W q[32], mr[16], t[16], xl, xh, even, odd;
-    unsigned i;
 
-    for (i = 0; i < 16; i++) {
-        t[i] = M[i] ^ H[i];
-        mr[i] = BMW_ROTL(M[i], i + 1);
-    }
+#define BMW_PRE(i) t[i] = M[i] ^ H[i]; mr[i] = BMW_ROTL(M[i], (i) + 1)
+    BMW_PRE(0); BMW_PRE(1); BMW_PRE(2); BMW_PRE(3);
+    BMW_PRE(4); BMW_PRE(5); BMW_PRE(6); BMW_PRE(7);
+    BMW_PRE(8); BMW_PRE(9); BMW_PRE(10); BMW_PRE(11);
+    BMW_PRE(12); BMW_PRE(13); BMW_PRE(14); BMW_PRE(15);
+#undef BMW_PRE
     /* f0 (spec 2.2.1): W = a fixed +/- combination of M ^ H, then
      * Q[j] = s_(j mod 5)(W[j]) + H[j+1] */
     q[0] = BMW_s0(t[5] - t[7] + t[10] + t[13] + t[14]) + H[1];
