@@ -2,8 +2,23 @@
 #include "bmw.h"
 #include "../../common/hb_util.h"
 
+#ifdef HB_BMW_COMPACT
+/* f0 of the compact form (spec 2.2.1): W[j] is the sum of five terms
+ * +/-(M ^ H)[i]; entry i, or i + 16 for a subtracted term.  Transcribed
+ * from the spec's table. */
+static HB_ROM uint8_t BMW_F0[16][5] = {
+    {5, 16 + 7, 10, 13, 14}, {6, 16 + 8, 11, 14, 16 + 15}, {0, 7, 9, 16 + 12, 15},
+    {0, 16 + 1, 8, 16 + 10, 13}, {1, 2, 9, 16 + 11, 16 + 14}, {3, 16 + 2, 10, 16 + 12, 15},
+    {4, 16 + 0, 16 + 3, 16 + 11, 13}, {1, 16 + 4, 16 + 5, 16 + 12, 16 + 14},
+    {2, 16 + 5, 16 + 6, 13, 16 + 15}, {0, 16 + 3, 6, 16 + 7, 14}, {8, 16 + 1, 16 + 4, 16 + 7, 15},
+    {8, 16 + 0, 16 + 2, 16 + 5, 9}, {1, 3, 16 + 6, 16 + 9, 10}, {2, 4, 7, 10, 11},
+    {3, 16 + 5, 8, 16 + 11, 16 + 12}, {12, 16 + 4, 16 + 6, 16 + 9, 13}
+};
+#endif
+
 /* ---- BMW-224/256: 32-bit words ------------------------------------------ */
 #define BMW_W uint32_t
+#define BMW_SFN bmw_s32
 #define BMW_FN bmw_f32
 #define BMW_ROTL(x, n) HB_ROTL32(x, n)
 #define BMW_S0R1 4
@@ -24,6 +39,7 @@
 #define BMW_K 0x05555555UL
 #include "bmw_core.h"
 #undef BMW_W
+#undef BMW_SFN
 #undef BMW_FN
 #undef BMW_ROTL
 #undef BMW_S0R1
@@ -45,6 +61,7 @@
 
 /* ---- BMW-384/512: 64-bit words ------------------------------------------ */
 #define BMW_W uint64_t
+#define BMW_SFN bmw_s64
 #define BMW_FN bmw_f64
 #define BMW_ROTL(x, n) HB_ROTL64(x, n)
 #define BMW_S0R1 4

@@ -11,6 +11,9 @@
  * after the last block, with the constant CONST_final as chaining value
  * and the chaining value as message.  The digest is the last 28/32/48/64
  * bytes of that result.
+ *
+ * -DHB_BMW_COMPACT builds f0 and f1 as loops instead of unrolled code
+ * (same results; about a third of the code on AVR, several times slower).
  */
 #ifndef HB_BMW_H
 #define HB_BMW_H

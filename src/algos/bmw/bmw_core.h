@@ -7,6 +7,7 @@
  *   BMW_S0R1..BMW_S3R2  the two rotation amounts of s0..s3
  *   BMW_R1..BMW_R7   the rotations r1..r7
  *   BMW_K            the constant K_j = j * BMW_K (spec 2.2, "AddElement")
+ *   BMW_SFN          (HB_BMW_COMPACT only) the name of the s0..s5 helper
  * The shift amounts of s0..s5 and of f2 are the same for both sizes.
  *
  * BMW_FN(H, M): H = f2(f1(f0(M, H)), M) in place (spec 2.2).
@@ -45,9 +46,53 @@
          + BMW_ROTL(q[(j) - 7], BMW_R5) + BMW_ROTL(q[(j) - 5], BMW_R6) \
          + BMW_ROTL(q[(j) - 3], BMW_R7) + BMW_s4(q[(j) - 2]) + BMW_s5(q[(j) - 1]) + BMW_ADD(j)
 
+#ifdef HB_BMW_COMPACT
+static BMW_W BMW_SFN(unsigned i, BMW_W x)
+{
+    switch (i) {
+    case 0: return BMW_s0(x);
+    case 1: return BMW_s1(x);
+    case 2: return BMW_s2(x);
+    case 3: return BMW_s3(x);
+    case 4: return BMW_s4(x);
+    default: return BMW_s5(x);
+    }
+}
+#endif
+
 static void BMW_FN(BMW_W *H, const BMW_W *M)
 {
-    BMW_W q[32], mr[16], t[16], xl, xh, even, odd;
+    BMW_W q[32], mr[16], t[16], xl, xh;
+#ifdef HB_BMW_COMPACT
+    /* HB_BMW_COMPACT: f0 and f1 as loops (small code for 8-bit targets) */
+    static const unsigned char rr[7] = {BMW_R1, BMW_R2, BMW_R3, BMW_R4, BMW_R5, BMW_R6, BMW_R7};
+    unsigned i, j, k;
+
+    for (i = 0; i < 16; i++) {
+        t[i] = M[i] ^ H[i];
+        mr[i] = BMW_ROTL(M[i], i + 1);
+    }
+    for (j = 0; j < 16; j++) {
+        BMW_W w = 0;
+        for (k = 0; k < 5; k++) {
+            unsigned e = HB_ROM_U8(BMW_F0[j], k);
+            if (e & 16) w -= t[e & 15];
+            else w += t[e];
+        }
+        q[j] = BMW_SFN(j % 5, w) + H[(j + 1) & 15];
+    }
+    for (j = 16; j < 32; j++) {
+        BMW_W w = 0;
+        if (j < 18) {
+            for (k = 0; k < 16; k++) w += BMW_SFN((k + 1) & 3, q[j - 16 + k]);
+        } else {
+            for (k = 0; k < 14; k += 2) w += q[j - 16 + k] + BMW_ROTL(q[j - 15 + k], rr[k / 2]);
+            w += BMW_s4(q[j - 2]) + BMW_s5(q[j - 1]);
+        }
+        q[j] = w + BMW_ADD(j);
+    }
+#else
+    BMW_W even, odd;
 
 #define BMW_PRE(i) t[i] = M[i] ^ H[i]; mr[i] = BMW_ROTL(M[i], (i) + 1)
     BMW_PRE(0); BMW_PRE(1); BMW_PRE(2); BMW_PRE(3);
@@ -88,6 +133,7 @@ static void BMW_FN(BMW_W *H, const BMW_W *M)
     BMW_E2(26, even); BMW_E2(27, odd);
     BMW_E2(28, even); BMW_E2(29, odd);
     BMW_E2(30, even); BMW_E2(31, odd);
+#endif
 
     /* f2 (spec 2.2.3): fold Q and M into the new chaining value */
     xl = q[16] ^ q[17] ^ q[18] ^ q[19] ^ q[20] ^ q[21] ^ q[22] ^ q[23];

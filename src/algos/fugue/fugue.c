@@ -73,6 +73,36 @@ static uint32_t fg_t0(unsigned v)
              | ((c1_ ^ (r2_ >> 8)) & FG_M2) | ((c2_ ^ (r3_ >> 8)) & FG_M3);   \
     } while (0)
 
+/* ---- with a base known only at run time (final rounds, compact form) ---- */
+static unsigned fg_ix(unsigned b, unsigned i, unsigned n)
+{
+    return b + i < n ? b + i : b + i - n;
+}
+
+static void fg_smix_at(uint32_t *s, unsigned b, unsigned n)
+{
+    unsigned i0 = b, i1 = fg_ix(b, 1, n), i2 = fg_ix(b, 2, n), i3 = fg_ix(b, 3, n);
+    uint32_t x0 = s[i0], x1 = s[i1], x2 = s[i2], x3 = s[i3];
+    FG_SMIX(x0, x1, x2, x3);
+    s[i0] = x0; s[i1] = x1; s[i2] = x2; s[i3] = x3;
+}
+
+/* ROR3 then CMIX and SMIX at the new base; returns the new base */
+static unsigned fg_sub_at(uint32_t *s, unsigned b, unsigned n)
+{
+    unsigned x = n == 30 ? 15 : 18;
+    b = b >= 3 ? b - 3 : b + n - 3;
+    s[b] ^= s[fg_ix(b, 4, n)];
+    s[fg_ix(b, 1, n)] ^= s[fg_ix(b, 5, n)];
+    s[fg_ix(b, 2, n)] ^= s[fg_ix(b, 6, n)];
+    s[fg_ix(b, x, n)] ^= s[fg_ix(b, 4, n)];
+    s[fg_ix(b, x + 1, n)] ^= s[fg_ix(b, 5, n)];
+    s[fg_ix(b, x + 2, n)] ^= s[fg_ix(b, 6, n)];
+    fg_smix_at(s, b, n);
+    return b;
+}
+
+#ifndef HB_FUGUE_COMPACT
 /*
  * The main loop, unrolled over constant bases.  X(n, b, i) is column S_i
  * when S_0 is s[b].  One sub-round at base b is ROR3 (already folded into
@@ -186,20 +216,25 @@ void hb_fugue_compress(void *st, const uint8_t *in, size_t n) HB_REENTRANT
     else b = fg_words512(c->s, c->base, in, n);
     c->base = (uint8_t)b;
 }
-
-/* ---- the final rounds, with a base known only at run time --------------- */
-static unsigned fg_ix(unsigned b, unsigned i, unsigned n)
+#else
+/* HB_FUGUE_COMPACT: R with a run-time base (small code for 8-bit targets).
+ * TIX: S(10/16/22) ^= S0; S0 = I; S8 ^= S0; then nr - 1 XORs
+ * S1 ^= S(24/27/24), S4 ^= S(.. + 3), S7 ^= S(.. + 6). */
+void hb_fugue_compress(void *st, const uint8_t *in, size_t n) HB_REENTRANT
 {
-    return b + i < n ? b + i : b + i - n;
+    hb_fugue_ctx *c = (hb_fugue_ctx *)st;
+    uint32_t *s = c->s;
+    unsigned nr = c->nr, ncol = nr == 2 ? 30 : 36, src = nr == 3 ? 27 : 24, b = c->base, k;
+    for (; n; n--, in += 4) {
+        s[fg_ix(b, 6 * nr - 2, ncol)] ^= s[b];
+        s[b] = hb_load32_be(in);
+        s[fg_ix(b, 8, ncol)] ^= s[b];
+        for (k = 0; k + 1 < nr; k++) s[fg_ix(b, 1 + 3 * k, ncol)] ^= s[fg_ix(b, src + 3 * k, ncol)];
+        for (k = 0; k < nr; k++) b = fg_sub_at(s, b, ncol);
+    }
+    c->base = (uint8_t)b;
 }
-
-static void fg_smix_at(uint32_t *s, unsigned b, unsigned n)
-{
-    unsigned i0 = b, i1 = fg_ix(b, 1, n), i2 = fg_ix(b, 2, n), i3 = fg_ix(b, 3, n);
-    uint32_t x0 = s[i0], x1 = s[i1], x2 = s[i2], x3 = s[i3];
-    FG_SMIX(x0, x1, x2, x3);
-    s[i0] = x0; s[i1] = x1; s[i2] = x2; s[i3] = x3;
-}
+#endif
 
 /* G2 (spec "The final round G"): per variant nr stages, each XORing S0
  * into S4 and into the nr - 1 columns listed, then ROR by the last entry
@@ -275,17 +310,7 @@ void hb_fugue_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     b = c->base;
     /* G1: 5 x 2, 6 x 3 or 8 x 4 rounds of ROR3, CMIX, SMIX */
     g1 = nr == 2 ? 10 : nr == 3 ? 18 : 32;
-    for (i = 0; i < g1; i++) {
-        unsigned x = nr == 2 ? 15 : 18;
-        b = b >= 3 ? b - 3 : b + n - 3;
-        s[b] ^= s[fg_ix(b, 4, n)];
-        s[fg_ix(b, 1, n)] ^= s[fg_ix(b, 5, n)];
-        s[fg_ix(b, 2, n)] ^= s[fg_ix(b, 6, n)];
-        s[fg_ix(b, x, n)] ^= s[fg_ix(b, 4, n)];
-        s[fg_ix(b, x + 1, n)] ^= s[fg_ix(b, 5, n)];
-        s[fg_ix(b, x + 2, n)] ^= s[fg_ix(b, 6, n)];
-        fg_smix_at(s, b, n);
-    }
+    for (i = 0; i < g1; i++) b = fg_sub_at(s, b, n);
     /* G2: 13 times the nr stages, then the XORs of the first stage */
     for (i = 0; i <= 13; i++) {
         for (j = 0; j < nr; j++) {

@@ -12,7 +12,10 @@
  *
  * The state rotates by whole columns (ROR); instead of moving data the
  * context keeps a base index: column S_i of the specification is
- * s[(base + i) mod n].
+ * s[(base + i) mod n].  The main loop is unrolled over the constant bases
+ * it cycles through; -DHB_FUGUE_COMPACT computes indices at run time
+ * instead (same results, a tenth of the code, slower), and
+ * -DHB_FUGUE_TABLES=0 drops the 4 KiB of Super-Mix tables.
  */
 #ifndef HB_FUGUE_H
 #define HB_FUGUE_H
