@@ -14,7 +14,7 @@
  * context keeps a base index: column S_i of the specification is
  * s[(base + i) mod n].  The main loop is unrolled over the constant bases
  * it cycles through; -DHB_FUGUE_COMPACT computes indices at run time
- * instead (same results, a tenth of the code, slower), and
+ * instead (same results, a tenth of the code, ~1.6x slower on x86-64), and
  * -DHB_FUGUE_TABLES=0 drops the 4 KiB of Super-Mix tables.
  */
 #ifndef HB_FUGUE_H
