@@ -245,32 +245,31 @@ static HB_ROM uint8_t FG_G2[3][16] = {
     {9, 18, 27, 9, 10, 18, 27, 9, 10, 19, 27, 9, 10, 19, 28, 8} /* 512 */
 };
 
-/* IVs (spec, initial values of Fugue-224/256/384/512): the last columns of
- * the otherwise zero state.  Transcribed. */
-static HB_ROM uint32_t FG_IV224[7] = {
-    0xf4c9120d, 0x6286f757, 0xee39e01c, 0xe074e3cb, 0xa1127c62, 0x9a43d215, 0xbd8d679a
-};
-static HB_ROM uint32_t FG_IV256[8] = {
-    0xe952bdde, 0x6671135f, 0xe0d4f668, 0xd2b0b594, 0xf96c621d, 0xfbf929de, 0x9149e899, 0x34f8c248
-};
-static HB_ROM uint32_t FG_IV384[12] = {
+/* IVs (spec, initial values of Fugue-224/256/384/512), one after the
+ * other (7, 8, 12 and 16 words: out_len / 4): the last columns of the
+ * otherwise zero state.  Transcribed.  One flat table, read by offset, so
+ * no pointer to HB_ROM data is ever passed (AVR: PROGMEM). */
+static HB_ROM uint32_t FG_IV[43] = {
+    /* 224, offset 0 */
+    0xf4c9120d, 0x6286f757, 0xee39e01c, 0xe074e3cb, 0xa1127c62, 0x9a43d215, 0xbd8d679a,
+    /* 256, offset 7 */
+    0xe952bdde, 0x6671135f, 0xe0d4f668, 0xd2b0b594, 0xf96c621d, 0xfbf929de, 0x9149e899, 0x34f8c248,
+    /* 384, offset 15 */
     0xaa61ec0d, 0x31252e1f, 0xa01db4c7, 0x00600985, 0x215ef44a, 0x741b5e9c,
-    0xfa693e9a, 0x473eb040, 0xe502ae8a, 0xa99c25e0, 0xbc95517c, 0x5c1095a1
-};
-static HB_ROM uint32_t FG_IV512[16] = {
+    0xfa693e9a, 0x473eb040, 0xe502ae8a, 0xa99c25e0, 0xbc95517c, 0x5c1095a1,
+    /* 512, offset 27 */
     0x8807a57e, 0xe616af75, 0xc5d3e4db, 0xac9ab027, 0xd915f117, 0xb6eecc54, 0x06e8020b, 0x4a92efd1,
     0xaac6e2c9, 0xddb21398, 0xcae65838, 0x437f203f, 0x25ea78e7, 0x951fddd6, 0xda6ed11d, 0xe13e3567
 };
 
-static int fugue_start(void *ctx, const hb_params *p, HB_ROM uint32_t *iv, unsigned iv_words,
-                       unsigned nr, unsigned out_len)
+static int fugue_start(void *ctx, const hb_params *p, unsigned iv_at, unsigned nr, unsigned out_len)
 {
     hb_fugue_ctx *c = (hb_fugue_ctx *)ctx;
-    unsigned i, n = nr == 2 ? 30 : 36;
+    unsigned i, n = nr == 2 ? 30 : 36, w = out_len / 4;
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
     for (i = 0; i < 36; i++) c->s[i] = 0;
-    for (i = 0; i < iv_words; i++) c->s[n - iv_words + i] = HB_ROM_U32(iv, i);
+    for (i = 0; i < w; i++) c->s[n - w + i] = HB_ROM_U32(FG_IV, iv_at + i);
     hb_md_reset(&c->md);
     c->base = 0;
     c->nr = (uint8_t)nr;
@@ -278,10 +277,10 @@ static int fugue_start(void *ctx, const hb_params *p, HB_ROM uint32_t *iv, unsig
     return HB_OK;
 }
 
-int hb_fugue_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, FG_IV224, 7, 2, 28); }
-int hb_fugue_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, FG_IV256, 8, 2, 32); }
-int hb_fugue_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, FG_IV384, 12, 3, 48); }
-int hb_fugue_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, FG_IV512, 16, 4, 64); }
+int hb_fugue_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, 0, 2, 28); }
+int hb_fugue_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, 7, 2, 32); }
+int hb_fugue_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, 15, 3, 48); }
+int hb_fugue_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return fugue_start(ctx, p, 27, 4, 64); }
 
 static const hb_md_class FUGUE_MD = {4, 0, hb_fugue_compress};
 
