@@ -15,3 +15,5 @@
 #include "luffa/luffa.h"
 #include "hamsi/hamsi.h"
 #include "cubehash/cubehash.h"
+#include "bmw/bmw.h"
+#include "fugue/fugue.h"

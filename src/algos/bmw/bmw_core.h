@@ -1,0 +1,167 @@
+/*
+ * bmw_core.h -- the BMW compression function, written once for both word
+ * sizes.  Included by bmw.c with, defined beforehand:
+ *   BMW_W            the word type (uint32_t or uint64_t)
+ *   BMW_FN           the name of the function to define
+ *   BMW_ROTL(x, n)   rotation of a word
+ *   BMW_S0R1..BMW_S3R2  the two rotation amounts of s0..s3
+ *   BMW_R1..BMW_R7   the rotations r1..r7
+ *   BMW_K            the constant K_j = j * BMW_K (spec 2.2, "AddElement")
+ *   BMW_SFN          (HB_BMW_COMPACT only) the name of the s0..s5 helper
+ * The shift amounts of s0..s5 and of f2 are the same for both sizes.
+ *
+ * BMW_FN(H, M): H = f2(f1(f0(M, H)), M) in place (spec 2.2).
+ */
+
+/* spec table 1.3 / 1.4: the logical functions s0..s5, r1..r7 */
+#define BMW_s0(x) (((x) >> 1) ^ ((x) << 3) ^ BMW_ROTL(x, BMW_S0R1) ^ BMW_ROTL(x, BMW_S0R2))
+#define BMW_s1(x) (((x) >> 1) ^ ((x) << 2) ^ BMW_ROTL(x, BMW_S1R1) ^ BMW_ROTL(x, BMW_S1R2))
+#define BMW_s2(x) (((x) >> 2) ^ ((x) << 1) ^ BMW_ROTL(x, BMW_S2R1) ^ BMW_ROTL(x, BMW_S2R2))
+#define BMW_s3(x) (((x) >> 2) ^ ((x) << 2) ^ BMW_ROTL(x, BMW_S3R1) ^ BMW_ROTL(x, BMW_S3R2))
+#define BMW_s4(x) (((x) >> 1) ^ (x))
+#define BMW_s5(x) (((x) >> 2) ^ (x))
+
+/* AddElement(j) of the tweak: (rotl(M[j-16], j-15) + rotl(M[j-13], j-12)
+ * - rotl(M[j-6], j-5) + K_j) ^ H[j-9], indices mod 16; the rotated
+ * message words are precomputed in mr[]. */
+#define BMW_ADD(j) \
+    ((mr[((j) - 16) & 15] + mr[((j) - 13) & 15] - mr[((j) - 6) & 15] + \
+      (BMW_W)(j) * BMW_K) ^ H[((j) - 9) & 15])
+
+/* f1, ExpRounds1 = 2 rounds of expand1 ... */
+#define BMW_E1(j) \
+    q[j] = BMW_s1(q[(j) - 16]) + BMW_s2(q[(j) - 15]) + BMW_s3(q[(j) - 14]) + BMW_s0(q[(j) - 13]) \
+         + BMW_s1(q[(j) - 12]) + BMW_s2(q[(j) - 11]) + BMW_s3(q[(j) - 10]) + BMW_s0(q[(j) - 9]) \
+         + BMW_s1(q[(j) - 8]) + BMW_s2(q[(j) - 7]) + BMW_s3(q[(j) - 6]) + BMW_s0(q[(j) - 5]) \
+         + BMW_s1(q[(j) - 4]) + BMW_s2(q[(j) - 3]) + BMW_s3(q[(j) - 2]) + BMW_s0(q[(j) - 1]) \
+         + BMW_ADD(j)
+
+/* ... then ExpRounds2 = 14 rounds of expand2.  The plain terms
+ * q[j-16] + q[j-14] + ... + q[j-4] form a sliding sum over every other
+ * word: even/odd keep it for the two parities of j. */
+#define BMW_E2(j, acc) \
+    acc += q[(j) - 4] - q[(j) - 18]; \
+    q[j] = acc + BMW_ROTL(q[(j) - 15], BMW_R1) + BMW_ROTL(q[(j) - 13], BMW_R2) \
+         + BMW_ROTL(q[(j) - 11], BMW_R3) + BMW_ROTL(q[(j) - 9], BMW_R4) \
+         + BMW_ROTL(q[(j) - 7], BMW_R5) + BMW_ROTL(q[(j) - 5], BMW_R6) \
+         + BMW_ROTL(q[(j) - 3], BMW_R7) + BMW_s4(q[(j) - 2]) + BMW_s5(q[(j) - 1]) + BMW_ADD(j)
+
+#ifdef HB_BMW_COMPACT
+static BMW_W BMW_SFN(unsigned i, BMW_W x)
+{
+    switch (i) {
+    case 0: return BMW_s0(x);
+    case 1: return BMW_s1(x);
+    case 2: return BMW_s2(x);
+    case 3: return BMW_s3(x);
+    case 4: return BMW_s4(x);
+    default: return BMW_s5(x);
+    }
+}
+#endif
+
+static void BMW_FN(BMW_W *H, const BMW_W *M)
+{
+    BMW_W q[32], mr[16], t[16], xl, xh;
+#ifdef HB_BMW_COMPACT
+    /* HB_BMW_COMPACT: f0 and f1 as loops (small code for 8-bit targets) */
+    static const unsigned char rr[7] = {BMW_R1, BMW_R2, BMW_R3, BMW_R4, BMW_R5, BMW_R6, BMW_R7};
+    unsigned i, j, k;
+
+    for (i = 0; i < 16; i++) {
+        t[i] = M[i] ^ H[i];
+        mr[i] = BMW_ROTL(M[i], i + 1);
+    }
+    for (j = 0; j < 16; j++) {
+        BMW_W w = 0;
+        for (k = 0; k < 5; k++) {
+            unsigned e = HB_ROM_U8(BMW_F0[j], k);
+            if (e & 16) w -= t[e & 15];
+            else w += t[e];
+        }
+        q[j] = BMW_SFN(j % 5, w) + H[(j + 1) & 15];
+    }
+    for (j = 16; j < 32; j++) {
+        BMW_W w = 0;
+        if (j < 18) {
+            for (k = 0; k < 16; k++) w += BMW_SFN((k + 1) & 3, q[j - 16 + k]);
+        } else {
+            for (k = 0; k < 14; k += 2) w += q[j - 16 + k] + BMW_ROTL(q[j - 15 + k], rr[k / 2]);
+            w += BMW_s4(q[j - 2]) + BMW_s5(q[j - 1]);
+        }
+        q[j] = w + BMW_ADD(j);
+    }
+#else
+    BMW_W even, odd;
+
+#define BMW_PRE(i) t[i] = M[i] ^ H[i]; mr[i] = BMW_ROTL(M[i], (i) + 1)
+    BMW_PRE(0); BMW_PRE(1); BMW_PRE(2); BMW_PRE(3);
+    BMW_PRE(4); BMW_PRE(5); BMW_PRE(6); BMW_PRE(7);
+    BMW_PRE(8); BMW_PRE(9); BMW_PRE(10); BMW_PRE(11);
+    BMW_PRE(12); BMW_PRE(13); BMW_PRE(14); BMW_PRE(15);
+#undef BMW_PRE
+    /* f0 (spec 2.2.1): W = a fixed +/- combination of M ^ H, then
+     * Q[j] = s_(j mod 5)(W[j]) + H[j+1] */
+    q[0] = BMW_s0(t[5] - t[7] + t[10] + t[13] + t[14]) + H[1];
+    q[1] = BMW_s1(t[6] - t[8] + t[11] + t[14] - t[15]) + H[2];
+    q[2] = BMW_s2(t[0] + t[7] + t[9] - t[12] + t[15]) + H[3];
+    q[3] = BMW_s3(t[0] - t[1] + t[8] - t[10] + t[13]) + H[4];
+    q[4] = BMW_s4(t[1] + t[2] + t[9] - t[11] - t[14]) + H[5];
+    q[5] = BMW_s0(t[3] - t[2] + t[10] - t[12] + t[15]) + H[6];
+    q[6] = BMW_s1(t[4] - t[0] - t[3] - t[11] + t[13]) + H[7];
+    q[7] = BMW_s2(t[1] - t[4] - t[5] - t[12] - t[14]) + H[8];
+    q[8] = BMW_s3(t[2] - t[5] - t[6] + t[13] - t[15]) + H[9];
+    q[9] = BMW_s4(t[0] - t[3] + t[6] - t[7] + t[14]) + H[10];
+    q[10] = BMW_s0(t[8] - t[1] - t[4] - t[7] + t[15]) + H[11];
+    q[11] = BMW_s1(t[8] - t[0] - t[2] - t[5] + t[9]) + H[12];
+    q[12] = BMW_s2(t[1] + t[3] - t[6] - t[9] + t[10]) + H[13];
+    q[13] = BMW_s3(t[2] + t[4] + t[7] + t[10] + t[11]) + H[14];
+    q[14] = BMW_s4(t[3] - t[5] + t[8] - t[11] - t[12]) + H[15];
+    q[15] = BMW_s0(t[12] - t[4] - t[6] - t[9] + t[13]) + H[0];
+
+    /* f1 (spec 2.2.2) */
+    BMW_E1(16);
+    BMW_E1(17);
+    even = q[2] + q[4] + q[6] + q[8] + q[10] + q[12];  /* + q[14] - q[0] in E2(18) */
+    odd = q[3] + q[5] + q[7] + q[9] + q[11] + q[13];
+    even += q[0];
+    odd += q[1];
+    BMW_E2(18, even); BMW_E2(19, odd);
+    BMW_E2(20, even); BMW_E2(21, odd);
+    BMW_E2(22, even); BMW_E2(23, odd);
+    BMW_E2(24, even); BMW_E2(25, odd);
+    BMW_E2(26, even); BMW_E2(27, odd);
+    BMW_E2(28, even); BMW_E2(29, odd);
+    BMW_E2(30, even); BMW_E2(31, odd);
+#endif
+
+    /* f2 (spec 2.2.3): fold Q and M into the new chaining value */
+    xl = q[16] ^ q[17] ^ q[18] ^ q[19] ^ q[20] ^ q[21] ^ q[22] ^ q[23];
+    xh = xl ^ q[24] ^ q[25] ^ q[26] ^ q[27] ^ q[28] ^ q[29] ^ q[30] ^ q[31];
+    H[0] = ((xh << 5) ^ (q[16] >> 5) ^ M[0]) + (xl ^ q[24] ^ q[0]);
+    H[1] = ((xh >> 7) ^ (q[17] << 8) ^ M[1]) + (xl ^ q[25] ^ q[1]);
+    H[2] = ((xh >> 5) ^ (q[18] << 5) ^ M[2]) + (xl ^ q[26] ^ q[2]);
+    H[3] = ((xh >> 1) ^ (q[19] << 5) ^ M[3]) + (xl ^ q[27] ^ q[3]);
+    H[4] = ((xh >> 3) ^ q[20] ^ M[4]) + (xl ^ q[28] ^ q[4]);
+    H[5] = ((xh << 6) ^ (q[21] >> 6) ^ M[5]) + (xl ^ q[29] ^ q[5]);
+    H[6] = ((xh >> 4) ^ (q[22] << 6) ^ M[6]) + (xl ^ q[30] ^ q[6]);
+    H[7] = ((xh >> 11) ^ (q[23] << 2) ^ M[7]) + (xl ^ q[31] ^ q[7]);
+    H[8] = BMW_ROTL(H[4], 9) + (xh ^ q[24] ^ M[8]) + ((xl << 8) ^ q[23] ^ q[8]);
+    H[9] = BMW_ROTL(H[5], 10) + (xh ^ q[25] ^ M[9]) + ((xl >> 6) ^ q[16] ^ q[9]);
+    H[10] = BMW_ROTL(H[6], 11) + (xh ^ q[26] ^ M[10]) + ((xl << 6) ^ q[17] ^ q[10]);
+    H[11] = BMW_ROTL(H[7], 12) + (xh ^ q[27] ^ M[11]) + ((xl << 4) ^ q[18] ^ q[11]);
+    H[12] = BMW_ROTL(H[0], 13) + (xh ^ q[28] ^ M[12]) + ((xl >> 3) ^ q[19] ^ q[12]);
+    H[13] = BMW_ROTL(H[1], 14) + (xh ^ q[29] ^ M[13]) + ((xl >> 4) ^ q[20] ^ q[13]);
+    H[14] = BMW_ROTL(H[2], 15) + (xh ^ q[30] ^ M[14]) + ((xl >> 7) ^ q[21] ^ q[14]);
+    H[15] = BMW_ROTL(H[3], 16) + (xh ^ q[31] ^ M[15]) + ((xl >> 2) ^ q[22] ^ q[15]);
+}
+
+#undef BMW_s0
+#undef BMW_s1
+#undef BMW_s2
+#undef BMW_s3
+#undef BMW_s4
+#undef BMW_s5
+#undef BMW_ADD
+#undef BMW_E1
+#undef BMW_E2
