@@ -19,7 +19,7 @@ MAX_SIZE = 1 << 30
 
 # wide tables stay whole when the output is piped into a file
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # error lines are never wrapped: scripts and tests match them
 
 
 class UsageError(Exception):
