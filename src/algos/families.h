@@ -16,3 +16,4 @@
 #include "hamsi/hamsi.h"
 #include "cubehash/cubehash.h"
 #include "jh/jh.h"
+#include "shabal/shabal.h"
