@@ -46,6 +46,53 @@
         JH_L(x0##h, x2##h, x4##h, x6##h, x1##h, x3##h, x5##h, x7##h);          \
     } while (0)
 
+#ifdef HB_JH_COMPACT
+/* HB_JH_COMPACT: the same E8 as loops over a state array (about a tenth of
+ * the code: for 8-bit targets, where the unrolled form does not fit well) */
+static HB_ROM uint64_t JH_SWAP_MASK[6] = {
+    0x5555555555555555ULL, 0x3333333333333333ULL, 0x0F0F0F0F0F0F0F0FULL,
+    0x00FF00FF00FF00FFULL, 0x0000FFFF0000FFFFULL, 0x00000000FFFFFFFFULL
+};
+
+static void jh_e8(uint64_t *x)
+{
+    uint64_t *p, m, t;
+    unsigned r, h, j, s;
+
+    for (r = 0; r < 42; r++) {
+        for (h = 0; h < 2; h++) {
+            /* word J, half h is p[2J]: even words p[0,4,8,12], odd p[2,6,10,14] */
+            p = x + h;
+            JH_SBOX(p[0], p[4], p[8], p[12], HB_ROM_U64(JH_RC, 4 * r + h));
+            JH_SBOX(p[2], p[6], p[10], p[14], HB_ROM_U64(JH_RC, 4 * r + 2 + h));
+            JH_L(p[0], p[4], p[8], p[12], p[2], p[6], p[10], p[14]);
+        }
+        s = r % 7;
+        for (j = 2; j < 16; j += 4) {       /* odd words: x[j], x[j + 1] */
+            if (s == 6) {
+                t = x[j]; x[j] = x[j + 1]; x[j + 1] = t;
+            } else {
+                m = HB_ROM_U64(JH_SWAP_MASK, s);
+                x[j] = ((x[j] & m) << (1u << s)) | ((x[j] >> (1u << s)) & m);
+                x[j + 1] = ((x[j + 1] & m) << (1u << s)) | ((x[j + 1] >> (1u << s)) & m);
+            }
+        }
+    }
+}
+
+void hb_jh_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    uint64_t *x = (uint64_t *)state;
+    unsigned i;
+
+    while (n--) {
+        for (i = 0; i < 8; i++) x[i] ^= hb_load64_le(blk + 8 * i);
+        jh_e8(x);
+        for (i = 0; i < 8; i++) x[8 + i] ^= hb_load64_le(blk + 8 * i);
+        blk += 64;
+    }
+}
+#else
 /* swap bit positions i <-> i ^ k (k = 1..32) inside a 64-bit word */
 #define JH_SW(v, m, k) (v = (((v) & (m)) << (k)) | (((v) >> (k)) & (m)))
 #define JH_SWAP_ODD(m, k) do {                                                   \
@@ -92,6 +139,8 @@ void hb_jh_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
     x[6] = x30; x[7] = x31; x[8] = x40; x[9] = x41; x[10] = x50; x[11] = x51;
     x[12] = x60; x[13] = x61; x[14] = x70; x[15] = x71;
 }
+
+#endif
 
 static const hb_md_class JH_MD = {64, 0, hb_jh_compress};
 

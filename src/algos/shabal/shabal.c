@@ -3,6 +3,7 @@
 #include "../../common/hb_util.h"
 #include "shabal_iv.h"
 
+#ifndef HB_SHABAL_COMPACT
 /*
  * The keyed permutation P_{M,C} (spec sec. 2.2.2, p = 3, r = 12).  The
  * state lives in named locals A0..A11, B0..B15, C0..C15 (as in the usual
@@ -166,29 +167,66 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
     s->w = w;
 }
 
+#endif
+
+/* A ^= W and P_{M,C} on the state in place, written with loops (the
+ * formulas of sec. 2.2.2 as they stand): used for the final block, and for
+ * every block under HB_SHABAL_COMPACT (small code for 8-bit targets). */
+static void shabal_perm_small(hb_shabal_state *s, const uint32_t *m)
+{
+    uint32_t *a = s->a, *b = s->b, *c = s->c;
+    unsigned i, j, k;
+
+    a[0] ^= (uint32_t)s->w;
+    a[1] ^= (uint32_t)(s->w >> 32);
+    for (i = 0; i < 16; i++) b[i] = HB_ROTL32(b[i], 17);
+    for (j = 0; j < 48; j++) {
+        i = j & 15;
+        k = j % 12;
+        a[k] = (((a[k] ^ c[(24 - i) & 15]) ^ (HB_ROTL32(a[(k + 11) % 12], 15) * 5u)) * 3u)
+            ^ (b[(i + 13) & 15] ^ (b[(i + 9) & 15] & ~b[(i + 6) & 15]) ^ m[i]);
+        b[i] = ~(HB_ROTL32(b[i], 1) ^ a[k]);
+    }
+    for (j = 0; j < 36; j++) a[j % 12] += c[(j + 3) & 15];
+}
+
+static void shabal_swap_bc(hb_shabal_state *s)
+{
+    uint32_t t;
+    unsigned i;
+    for (i = 0; i < 16; i++) { t = s->b[i]; s->b[i] = s->c[i]; s->c[i] = t; }
+}
+
+#ifdef HB_SHABAL_COMPACT
+void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_shabal_state *s = (hb_shabal_state *)state;
+    uint32_t m[16];
+    unsigned i;
+
+    while (n--) {
+        for (i = 0; i < 16; i++) { m[i] = hb_load32_le(blk + 4 * i); s->b[i] += m[i]; }
+        shabal_perm_small(s, m);
+        for (i = 0; i < 16; i++) s->c[i] -= m[i];
+        shabal_swap_bc(s);
+        s->w++;
+        blk += 64;
+    }
+}
+#endif
+
 /* the padded last block, then P three more times with the same M and W
  * (sec. 2.2.3; the C -= M, swap, B += M in between reduces to swapping B
- * and C).  Leaves the digest words in the tail of s->b.  Not
- * speed-critical: one block per message, written with loops. */
+ * and C).  Leaves the digest words in the tail of s->b. */
 static void shabal_last(hb_shabal_state *s, const uint8_t *blk)
 {
-    uint32_t m[16], t, k;
-    unsigned i, j, r;
+    uint32_t m[16];
+    unsigned i, r;
 
     for (i = 0; i < 16; i++) { m[i] = hb_load32_le(blk + 4 * i); s->b[i] += m[i]; }
     for (r = 0; r < 4; r++) {
-        if (r) for (i = 0; i < 16; i++) { t = s->b[i]; s->b[i] = s->c[i]; s->c[i] = t; }
-        s->a[0] ^= (uint32_t)s->w;
-        s->a[1] ^= (uint32_t)(s->w >> 32);
-        for (i = 0; i < 16; i++) s->b[i] = HB_ROTL32(s->b[i], 17);
-        for (j = 0; j < 48; j++) {
-            i = j & 15;
-            k = j % 12;
-            s->a[k] = ((s->a[k] ^ (HB_ROTL32(s->a[(k + 11) % 12], 15) * 5u) ^ s->c[(24 - i) & 15]) * 3u)
-                ^ s->b[(i + 13) & 15] ^ (s->b[(i + 9) & 15] & ~s->b[(i + 6) & 15]) ^ m[i];
-            s->b[i] = ~(HB_ROTL32(s->b[i], 1) ^ s->a[k]);
-        }
-        for (j = 0; j < 36; j++) s->a[j % 12] += s->c[(j + 3) & 15];
+        if (r) shabal_swap_bc(s);
+        shabal_perm_small(s, m);
     }
 }
 
