@@ -4,7 +4,7 @@
 #include "jh_consts.h"
 
 /*
- * The bit-sliced E8 (spec sec. 6, the 64-bit description): the state is
+ * The bit-sliced E8 (the designers' bit-slice description for 64-bit words): the state is
  * eight 128-bit words x0..x7, each as two 64-bit halves (xJ0, xJ1).  Bit i
  * of (x0, x2, x4, x6) is one 4-bit S-box input, bit i of (x1, x3, x5, x7)
  * another; L mixes the two.  Instead of the permutation P8, round r swaps
@@ -15,7 +15,7 @@
  */
 
 /* S0 or S1 on four bit planes, chosen per bit by c (0: S0, 1: S1): a
- * Boolean circuit equal to both tables of spec sec. 2.3 (checked against
+ * Boolean circuit equal to both S-box tables of the specification (checked against
  * them by the KATs through every constant bit). */
 #define JH_SBOX(a0, a1, a2, a3, c) do {         \
         uint64_t t_;                            \
@@ -32,7 +32,7 @@
         a2 ^= t_;                               \
     } while (0)
 
-/* L (sec. 2.3): D = B ^ 2A, C = A ^ 2D in GF(2^4) mod x^4 + x + 1, bit 0
+/* L, the specification's linear transformation: D = B ^ 2A, C = A ^ 2D in GF(2^4) mod x^4 + x + 1, bit 0
  * being the coefficient of x^3; a = A becomes C, b = B becomes D */
 #define JH_L(a0, a1, a2, a3, b0, b1, b2, b3) do {       \
         b0 ^= a1; b1 ^= a2; b2 ^= a3 ^ a0; b3 ^= a0;    \
@@ -112,7 +112,7 @@ void hb_jh_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 
     while (n--) {
         for (i = 0; i < 8; i++) m[i] = hb_load64_le(blk + 8 * i);
-        /* F8 (sec. 3.2): the block enters the first half of H ... */
+        /* F8: the block enters the first half of H ... */
         x00 ^= m[0]; x01 ^= m[1]; x10 ^= m[2]; x11 ^= m[3];
         x20 ^= m[4]; x21 ^= m[5]; x30 ^= m[6]; x31 ^= m[7];
         for (r = 0; r < 42; r += 7) {
@@ -150,7 +150,8 @@ static int jh_start(void *ctx, const hb_params *p, unsigned out_len, HB_ROM uint
     unsigned i;
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
-    /* H(0) = F8(H(-1), 0), precomputed (sec. 3.4; tools/gen_jh_consts.py) */
+    /* H(0) = F8(H(-1), 0), the spec's initial hash value, precomputed
+     * (tools/gen_jh_consts.py) */
     for (i = 0; i < 16; i++) c->x[i] = HB_ROM_U64(iv, i);
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
@@ -175,7 +176,7 @@ void hb_jh_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     uint64_t bits_lo = c->md.count << 3, bits_hi = c->md.count >> 61;
     unsigned i, u = c->md.used;
 
-    /* sec. 3.1: a 1 bit, zeros, the 128-bit length, at least 512 bits in
+    /* JH's padding: a 1 bit, zeros, the 128-bit length, at least 512 bits in
      * all: one block if the message filled whole blocks, else two */
     c->buf[u] = 0x80;
     memset(c->buf + u + 1, 0, 63 - u);
@@ -186,7 +187,7 @@ void hb_jh_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     hb_store64_be(c->buf + 48, bits_hi);
     hb_store64_be(c->buf + 56, bits_lo);
     hb_jh_compress(c->x, c->buf, 1);
-    /* the digest is the last out_len bytes of H (sec. 3.5) */
+    /* the digest is the last out_len bytes of H */
     for (i = 0; i < 8; i++) hb_store64_le(tmp + 8 * i, c->x[8 + i]);
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp + 64 - c->out_len, out_len);

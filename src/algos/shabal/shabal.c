@@ -5,21 +5,22 @@
 
 #ifndef HB_SHABAL_COMPACT
 /*
- * The keyed permutation P_{M,C} (spec sec. 2.2.2, p = 3, r = 12).  The
+ * The keyed permutation P_{M,C} (specification, p = 3, r = 12).  The
  * state lives in named locals A0..A11, B0..B15, C0..C15 (as in the usual
  * fast implementations: every index is resolved at compile time), and the
  * permutation is a macro over the names of the B and C words so that two
  * consecutive blocks trade the roles of B and C instead of swapping them.
  *
- * Step k = i + 16j (sec. 2.2.2):
+ * Step k = i + 16j:
  *   A[k mod 12] = U(A[k mod 12] ^ V(A[(k-1) mod 12] <<< 15) ^ C[(8-i) mod 16])
  *                 ^ B[(i+13) mod 16] ^ (B[(i+9) mod 16] & ~B[(i+6) mod 16]) ^ M[i]
  *   B[i] = ~((B[i] <<< 1) ^ A[k mod 12]),     U(x) = 3x, V(x) = 5x mod 2^32
  * then A[j mod 12] += C[(j+3) mod 16] for j = 0..35.  The parentheses in
  * SH_STEP put the terms that do not depend on the previous step's A first:
  * the A words form one dependency chain through all 48 steps, and this
- * keeps it at rotate, multiply by 5, xor, multiply by 3, xor.  The index table below
- * was written out by a few lines of Python from exactly these formulas.
+ * keeps it at rotate, multiply by 5, xor, multiply by 3, xor.  The index
+ * table in SH_PERM was written out by a few lines of Python from exactly
+ * these formulas.
  */
 #define SH_STEP(ak, ak1, bi, bi13, bi9, bi6, ci, mi) do {                     \
         ak = (((ak ^ ci) ^ (HB_ROTL32(ak1, 15) * 5u)) * 3u)                   \
@@ -96,8 +97,8 @@
 
 
 #define SH_M(i) M##i = hb_load32_le(blk + 4 * (i))
-/* one message block (sec. 2.2): B += M, A ^= W, P, C -= M; the caller then
- * lets b and c trade roles (the swap of B and C) and counts W */
+/* one message block: B += M, A ^= W, P, C -= M, W++; the caller then
+ * lets b and c trade roles (the swap of B and C) */
 #define SH_BLOCK(b, c) do {                                                   \
         SH_M(0); SH_M(1); SH_M(2); SH_M(3); SH_M(4); SH_M(5); SH_M(6); SH_M(7); \
         SH_M(8); SH_M(9); SH_M(10); SH_M(11); SH_M(12); SH_M(13); SH_M(14); SH_M(15); \
@@ -116,7 +117,7 @@
         blk += 64;                                                            \
     } while (0)
 
-/* n message blocks, two per turn of the loop (B and C trade places twice) */
+/* n blocks, two per turn of the loop (B and C trade places twice) */
 void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     hb_shabal_state *s = (hb_shabal_state *)state;
@@ -167,11 +168,10 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
     s->w = w;
 }
 
-#endif
-
-/* A ^= W and P_{M,C} on the state in place, written with loops (the
- * formulas of sec. 2.2.2 as they stand): used for the final block, and for
- * every block under HB_SHABAL_COMPACT (small code for 8-bit targets). */
+#else
+/* HB_SHABAL_COMPACT: A ^= W and P_{M,C} on the state in place, written with
+ * loops (the specification's formulas as they stand): small code for 8-bit
+ * targets. */
 static void shabal_perm_small(hb_shabal_state *s, const uint32_t *m)
 {
     uint32_t *a = s->a, *b = s->b, *c = s->c;
@@ -197,7 +197,6 @@ static void shabal_swap_bc(hb_shabal_state *s)
     for (i = 0; i < 16; i++) { t = s->b[i]; s->b[i] = s->c[i]; s->c[i] = t; }
 }
 
-#ifdef HB_SHABAL_COMPACT
 void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     hb_shabal_state *s = (hb_shabal_state *)state;
@@ -215,21 +214,6 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 }
 #endif
 
-/* the padded last block, then P three more times with the same M and W
- * (sec. 2.2.3; the C -= M, swap, B += M in between reduces to swapping B
- * and C).  Leaves the digest words in the tail of s->b. */
-static void shabal_last(hb_shabal_state *s, const uint8_t *blk)
-{
-    uint32_t m[16];
-    unsigned i, r;
-
-    for (i = 0; i < 16; i++) { m[i] = hb_load32_le(blk + 4 * i); s->b[i] += m[i]; }
-    for (r = 0; r < 4; r++) {
-        if (r) shabal_swap_bc(s);
-        shabal_perm_small(s, m);
-    }
-}
-
 static const hb_md_class SHABAL_MD = {64, 0, hb_shabal_compress};
 
 static int shabal_start(void *ctx, const hb_params *p, unsigned out_len, HB_ROM uint32_t *iv)
@@ -238,7 +222,7 @@ static int shabal_start(void *ctx, const hb_params *p, unsigned out_len, HB_ROM 
     unsigned i;
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
-    /* the state after the two prefix blocks (sec. 2.3; tools/gen_shabal_iv.py) */
+    /* the state after the two prefix blocks (the spec's IV; tools/gen_shabal_iv.py) */
     for (i = 0; i < 12; i++) c->s.a[i] = HB_ROM_U32(iv, i);
     for (i = 0; i < 16; i++) {
         c->s.b[i] = HB_ROM_U32(iv, 12 + i);
@@ -265,14 +249,21 @@ void hb_shabal_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_shabal_ctx *c = (hb_shabal_ctx *)ctx;
     uint8_t tmp[64];
+    uint64_t w = c->s.w;
     unsigned i, u = c->md.used;
 
-    /* sec. 2.2.1: a 1 bit and zeros up to the end of the block */
+    /* padding: a 1 bit and zeros up to the end of the block; final rounds:
+     * that block is processed four times in all, with the same W (a whole
+     * message round each time: the C -= M, swap, B += M between two of them
+     * is what the specification's swap of B and C amounts to) */
     c->buf[u] = 0x80;
     memset(c->buf + u + 1, 0, 63 - u);
-    shabal_last(&c->s, c->buf);
-    /* the digest: the last out_len / 4 words of B, little-endian */
-    for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, c->s.b[i]);
+    for (i = 0; i < 4; i++) {
+        c->s.w = w;
+        hb_shabal_compress(&c->s, c->buf, 1);
+    }
+    /* the digest: the last out_len / 4 words of C, little-endian */
+    for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, c->s.c[i]);
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp + 64 - c->out_len, out_len);
 }
