@@ -4,8 +4,8 @@
 #include "jh_consts.h"
 
 /*
- * The bit-sliced E8 (the designers' bit-slice description for 64-bit words): the state is
- * eight 128-bit words x0..x7, each as two 64-bit halves (xJ0, xJ1).  Bit i
+ * The bit-sliced E8 (the designers' bit-slice description for 64-bit
+ * words): the state is eight 128-bit words x0..x7, each as two 64-bit halves (xJ0, xJ1).  Bit i
  * of (x0, x2, x4, x6) is one 4-bit S-box input, bit i of (x1, x3, x5, x7)
  * another; L mixes the two.  Instead of the permutation P8, round r swaps
  * the bit positions i and i ^ 2^(r mod 7) of the odd words; after 7 rounds
@@ -15,8 +15,8 @@
  */
 
 /* S0 or S1 on four bit planes, chosen per bit by c (0: S0, 1: S1): a
- * Boolean circuit equal to both S-box tables of the specification (checked against
- * them by the KATs through every constant bit). */
+ * Boolean circuit equal to both S-box tables of the specification (checked
+ * against them by the KATs through every constant bit). */
 #define JH_SBOX(a0, a1, a2, a3, c) do {         \
         uint64_t t_;                            \
         a3 = ~a3;                               \
@@ -32,8 +32,9 @@
         a2 ^= t_;                               \
     } while (0)
 
-/* L, the specification's linear transformation: D = B ^ 2A, C = A ^ 2D in GF(2^4) mod x^4 + x + 1, bit 0
- * being the coefficient of x^3; a = A becomes C, b = B becomes D */
+/* L, the specification's linear transformation: D = B ^ 2A, C = A ^ 2D
+ * in GF(2^4) mod x^4 + x + 1, bit 0 being the coefficient of x^3; a = A
+ * becomes C, b = B becomes D */
 #define JH_L(a0, a1, a2, a3, b0, b1, b2, b3) do {       \
         b0 ^= a1; b1 ^= a2; b2 ^= a3 ^ a0; b3 ^= a0;    \
         a0 ^= b1; a1 ^= b2; a2 ^= b3 ^ b0; a3 ^= b0;    \
