@@ -17,3 +17,5 @@
 #include "cubehash/cubehash.h"
 #include "bmw/bmw.h"
 #include "fugue/fugue.h"
+#include "jh/jh.h"
+#include "shabal/shabal.h"
