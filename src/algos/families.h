@@ -15,3 +15,4 @@
 #include "luffa/luffa.h"
 #include "hamsi/hamsi.h"
 #include "cubehash/cubehash.h"
+#include "simd/simd.h"
