@@ -23,64 +23,103 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
 };
 
 /* 41^e mod 257 for any (unsigned) exponent */
-#define POW41(e) ((uint32_t)HB_ROM_U16(SIMD_POW41, (e) & 255u))
+#define POW41(e) ((int32_t)HB_ROM_U16(SIMD_POW41, (e) & 255u))
 
-/* x mod 257 for x < 2^32 */
-#define MOD257(x) ((uint32_t)(x) % 257u)
+/*
+ * RED(x) == x (mod 257) with |RED(x)| <= |x|/256 + 256: since 256 == -1,
+ * x = 256 h + l gives l - h.  h = floor(x / 256) is taken from x + 2^24
+ * so that no negative value is shifted (valid for x >= -2^24).
+ */
+#define RED(x) ((int32_t)((uint32_t)(x) & 255u) \
+                - ((int32_t)(((uint32_t)(x) + 0x1000000u) >> 8) - 0x10000))
 
-/* in-place NTT of size h (64 or 128) over Z/257, root 41^(256/h);
- * input in bit-reversed order, output in natural order, values 0..256 */
-static void simd_ntt(uint16_t *a, unsigned h)
+/* radix-2 decimation-in-frequency butterflies; every twiddle of the small
+ * DFTs below is a power of 2 (2 is a 16-th root of unity mod 257), so a
+ * multiplication by m = 2^k is a shift (written as a product: the values
+ * may be negative).  Sums grow unreduced; differences are reduced first. */
+#define BF1(a, b) do { int32_t t_ = (a) - (b); (a) += (b); (b) = t_; } while (0)
+#define BF(a, b, m) do { int32_t t_ = (a) - (b); (a) += (b); (b) = RED(t_) * (m); } while (0)
+
+/* the last three levels of a 16-point DFT with root 2 (v[k] for the first
+ * level already in place); output v[p] = V[bitrev4(p)] */
+static void simd_dft16_tail(int32_t *v)
 {
-    unsigned len, half, i, k, step;
-    for (len = 2; len <= h; len <<= 1) {
-        half = len >> 1;
-        step = 256u / len;
-        for (i = 0; i < h; i += len) {
-            for (k = 0; k < half; k++) {
-                uint32_t u = a[i + k];
-                uint32_t t = MOD257((uint32_t)a[i + k + half] * POW41(k * step));
-                uint32_t p = u + t, q = u + 257u - t;
-                a[i + k] = (uint16_t)(p >= 257u ? p - 257u : p);
-                a[i + k + half] = (uint16_t)(q >= 257u ? q - 257u : q);
-            }
-        }
+    unsigned g;
+    for (g = 0; g < 16; g += 8) {
+        BF1(v[g], v[g + 4]); BF(v[g + 1], v[g + 5], 4);
+        BF(v[g + 2], v[g + 6], 16); BF(v[g + 3], v[g + 7], 64);
     }
+    for (g = 0; g < 16; g += 4) {
+        BF1(v[g], v[g + 2]); BF(v[g + 1], v[g + 3], 16);
+    }
+    for (g = 0; g < 16; g += 2) BF1(v[g], v[g + 1]);
 }
 
-static unsigned bitrev(unsigned j, unsigned bits)
+/* last two levels of an 8-point DFT with root 4 (= 2^2) */
+static void simd_dft8_tail(int32_t *v)
 {
-    unsigned r = 0;
-    while (bits--) {
-        r = (r << 1) | (j & 1u);
-        j >>= 1;
+    unsigned g;
+    for (g = 0; g < 8; g += 4) {
+        BF1(v[g], v[g + 2]); BF(v[g + 1], v[g + 3], 16);
     }
-    return r;
+    for (g = 0; g < 8; g += 2) BF1(v[g], v[g + 1]);
 }
+
+static HB_ROM uint8_t SIMD_BITREV16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
 
 /*
  * Message expansion, part 1: y_i = P(alpha^i) mod 257, i < N = 32n, with
- * P(X) = sum m_j X^j + X^(N-1) (+ X^(N-3) in the final block) and alpha
- * = 41^(256/N); then the centred lift to -128..128.
- * P has only N/2 message coefficients, so y_(2k+b) is an NTT of size N/2
- * (root alpha^2) of m_j * alpha^(b j); the two X^e terms are added as
- * alpha^(-i) and alpha^(-3i).
+ * P(X) = sum_{j < N/2} m_j X^j + X^(N-1) (+ X^(N-3) in the final block),
+ * alpha = 41^s, s = 256/N; then the centred lift to -128..128.
+ *
+ * Cooley-Tukey with N = R * 16 (R = 16 for N = 256, 8 for N = 128):
+ * j = 16 j1 + j2 and i = k1 + R k2 give alpha^(ij) = (alpha^16)^(j1 k1)
+ * * alpha^(j2 k1) * (alpha^R)^(j2 k2), where alpha^16 (2 or 4) and
+ * alpha^R (= 2) are powers of 2.  So: 16 inner DFTs of size R over j1
+ * (half of their inputs are zero), one general multiplication by
+ * alpha^(j2 k1) per point, then R outer DFTs of size 16 over j2.  The two
+ * X^e terms are added at the end as alpha^(-i) and alpha^(-3i).
  */
 static void simd_expand(int16_t *y, const uint8_t *m, unsigned n, int final)
 {
-    uint16_t a[128];
-    unsigned h = 16u * n, s = n == 4 ? 2u : 1u, bits = n == 4 ? 6u : 7u;
-    unsigned b, j, k;
-    for (b = 0; b < 2; b++) {
-        for (j = 0; j < h; j++)
-            a[bitrev(j, bits)] = (uint16_t)(b ? MOD257((uint32_t)m[j] * POW41(s * j)) : m[j]);
-        simd_ntt(a, h);
-        for (k = 0; k < h; k++) {
-            unsigned i = 2u * k + b;
-            uint32_t v = a[k] + POW41(0u - s * i);
-            if (final) v += POW41(0u - 3u * s * i);
-            v = MOD257(v);
-            y[i] = (int16_t)(v > 128u ? (int)v - 257 : (int)v);
+    int16_t T[16][16];          /* [k1][j2] after the twiddle */
+    int32_t v[16];
+    unsigned R = n == 4 ? 8u : 16u, s = n == 4 ? 2u : 1u;
+    unsigned j2, p, k1;
+
+    for (j2 = 0; j2 < 16; j2++) {
+        if (R == 16) {
+            for (p = 0; p < 8; p++) {             /* first level: v[p+8] = 0 */
+                v[p] = m[16u * p + j2];
+                v[p + 8] = v[p] * ((int32_t)1 << p);
+            }
+            simd_dft16_tail(v);
+        } else {
+            for (p = 0; p < 4; p++) {
+                v[p] = m[16u * p + j2];
+                v[p + 4] = v[p] * ((int32_t)1 << (2u * p));
+            }
+            simd_dft8_tail(v);
+        }
+        for (p = 0; p < R; p++) {
+            k1 = HB_ROM_U8(SIMD_BITREV16, p) >> (R == 16 ? 0 : 1);
+            T[k1][j2] = (int16_t)RED(RED(v[p]) * POW41(s * j2 * k1));
+        }
+    }
+    for (k1 = 0; k1 < R; k1++) {
+        for (p = 0; p < 8; p++) {                 /* first level of 16 */
+            int32_t a = T[k1][p], b = T[k1][p + 8];
+            v[p] = a + b;
+            v[p + 8] = p ? RED(a - b) * ((int32_t)1 << p) : a - b;
+        }
+        simd_dft16_tail(v);
+        for (p = 0; p < 16; p++) {
+            unsigned i = k1 + R * HB_ROM_U8(SIMD_BITREV16, p);
+            int32_t c = v[p] + POW41(0u - s * i);
+            uint32_t r;
+            if (final) c += POW41(0u - 3u * s * i);
+            r = (uint32_t)(c + 257 * 8192) % 257u;     /* c > -2^21 */
+            y[i] = (int16_t)(r > 128u ? (int)r - 257 : (int)r);
         }
     }
 }
