@@ -153,6 +153,21 @@ def header():
         out.append("    " + ", ".join("%3d" % v for v in p[k:k + 16]) + ",")
     out[-1] = out[-1].rstrip(",")
     out.append("};")
+    # twiddles of the 16 x R decomposition (see simd_expand), in the output
+    # order p of the inner DFT: k1 = bitrev(p)
+    for N, R in ((256, 16), (128, 8)):
+        bitsR = R.bit_length() - 1
+        br = [int(format(q, "0%db" % bitsR)[::-1], 2) for q in range(R)]
+        sN = 256 // N
+        tw = [pow(41, sN * j2 * br[q], 257) for j2 in range(16) for q in range(R)]
+        out.append("")
+        out.append("/* alpha^(j2 k1) for N = %d (alpha = 41^%d), at [16 j2 + p] with" % (N, sN))
+        out.append(" * k1 = bitrev%d(p): the middle twiddles of simd_expand */" % bitsR)
+        out.append("static HB_ROM uint16_t SIMD_TW%d[%d] = {" % (N, 16 * R))
+        for k in range(0, len(tw), 16):
+            out.append("    " + ", ".join("%3d" % v for v in tw[k:k + 16]) + ",")
+        out[-1] = out[-1].rstrip(",")
+        out.append("};")
     for bits in (224, 256, 384, 512):
         S = iv(bits)
         n = len(S[0])

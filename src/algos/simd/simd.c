@@ -4,17 +4,6 @@
 #include "../../common/hb_util.h"
 #include "simd_tables.h"
 
-/* Rotation constants (r, s, t, u) of rounds 0..3 (SIMD 1.1 spec, the
- * tweaked values); the feed-forward steps reuse those of round 3. */
-static HB_ROM uint8_t SIMD_ROT[4][4] = {
-    {3, 23, 17, 27}, {28, 19, 22, 7}, {29, 9, 15, 5}, {4, 13, 10, 25}
-};
-
-/* Step i mixes lane j with lane j ^ x, x = XOR_n[i mod 3] (n = 4) or
- * XOR_n[i mod 7] (n = 8): the tweaked permutations p^(i) of the spec. */
-static HB_ROM uint8_t SIMD_XOR4[3] = {1, 2, 3};
-static HB_ROM uint8_t SIMD_XOR8[7] = {1, 6, 2, 3, 5, 7, 4};
-
 /* Which inner-code word Z[q] feeds step i (the spec's permutation of the
  * expanded message, 2.1.3). */
 static HB_ROM uint8_t SIMD_ZORDER[32] = {
@@ -27,11 +16,11 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
 
 /*
  * RED(x) == x (mod 257) with |RED(x)| <= |x|/256 + 256: since 256 == -1,
- * x = 256 h + l gives l - h.  h = floor(x / 256) is taken from x + 2^24
- * so that no negative value is shifted (valid for x >= -2^24).
+ * x = 256 h + l gives l - h.  h = floor(x / 256) is taken from x + 2^30
+ * so that no negative value is shifted (valid for x >= -2^30).
  */
 #define RED(x) ((int32_t)((uint32_t)(x) & 255u) \
-                - ((int32_t)(((uint32_t)(x) + 0x1000000u) >> 8) - 0x10000))
+                - ((int32_t)(((uint32_t)(x) + 0x40000000u) >> 8) - 0x400000))
 
 /* radix-2 decimation-in-frequency butterflies; every twiddle of the small
  * DFTs below is a power of 2 (2 is a 16-th root of unity mod 257), so a
@@ -40,37 +29,31 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
 #define BF1(a, b) do { int32_t t_ = (a) - (b); (a) += (b); (b) = t_; } while (0)
 #define BF(a, b, m) do { int32_t t_ = (a) - (b); (a) += (b); (b) = RED(t_) * (m); } while (0)
 
-/* the last three levels of a 16-point DFT with root 2 (v[k] for the first
- * level already in place); output v[p] = V[bitrev4(p)] */
-static void simd_dft16_tail(int32_t *v)
-{
-    unsigned g;
-    for (g = 0; g < 16; g += 8) {
-        BF1(v[g], v[g + 4]); BF(v[g + 1], v[g + 5], 4);
-        BF(v[g + 2], v[g + 6], 16); BF(v[g + 3], v[g + 7], 64);
-    }
-    for (g = 0; g < 16; g += 4) {
-        BF1(v[g], v[g + 2]); BF(v[g + 1], v[g + 3], 16);
-    }
-    for (g = 0; g < 16; g += 2) BF1(v[g], v[g + 1]);
-}
+/* the last three levels of a 16-point DFT with root 2 (the first level
+ * is done by the caller); output v[p] = V[bitrev4(p)] */
+#define DFT16_TAIL(v) do {                                                    \
+        BF1(v[0], v[4]); BF(v[1], v[5], 4); BF(v[2], v[6], 16); BF(v[3], v[7], 64);        \
+        BF1(v[8], v[12]); BF(v[9], v[13], 4); BF(v[10], v[14], 16); BF(v[11], v[15], 64);  \
+        BF1(v[0], v[2]); BF(v[1], v[3], 16); BF1(v[4], v[6]); BF(v[5], v[7], 16);          \
+        BF1(v[8], v[10]); BF(v[9], v[11], 16); BF1(v[12], v[14]); BF(v[13], v[15], 16);    \
+        BF1(v[0], v[1]); BF1(v[2], v[3]); BF1(v[4], v[5]); BF1(v[6], v[7]);                \
+        BF1(v[8], v[9]); BF1(v[10], v[11]); BF1(v[12], v[13]); BF1(v[14], v[15]);          \
+    } while (0)
 
-/* last two levels of an 8-point DFT with root 4 (= 2^2) */
-static void simd_dft8_tail(int32_t *v)
-{
-    unsigned g;
-    for (g = 0; g < 8; g += 4) {
-        BF1(v[g], v[g + 2]); BF(v[g + 1], v[g + 3], 16);
-    }
-    for (g = 0; g < 8; g += 2) BF1(v[g], v[g + 1]);
-}
+/* the last two levels of an 8-point DFT with root 4 (= 2^2) */
+#define DFT8_TAIL(v) do {                                                     \
+        BF1(v[0], v[2]); BF(v[1], v[3], 16); BF1(v[4], v[6]); BF(v[5], v[7], 16);          \
+        BF1(v[0], v[1]); BF1(v[2], v[3]); BF1(v[4], v[5]); BF1(v[6], v[7]);                \
+    } while (0)
 
 static HB_ROM uint8_t SIMD_BITREV16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
 
 /*
  * Message expansion, part 1: y_i = P(alpha^i) mod 257, i < N = 32n, with
  * P(X) = sum_{j < N/2} m_j X^j + X^(N-1) (+ X^(N-3) in the final block),
- * alpha = 41^s, s = 256/N; then the centred lift to -128..128.
+ * alpha = 41^s, s = 256/N; then the centred lift to -128..128, stored
+ * already multiplied by the two inner-code constants (mod 2^16):
+ * y1 = 185 y, y2 = 233 y.
  *
  * Cooley-Tukey with N = R * 16 (R = 16 for N = 256, 8 for N = 128):
  * j = 16 j1 + j2 and i = k1 + R k2 give alpha^(ij) = (alpha^16)^(j1 k1)
@@ -80,9 +63,12 @@ static HB_ROM uint8_t SIMD_BITREV16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 1
  * alpha^(j2 k1) per point, then R outer DFTs of size 16 over j2.  The two
  * X^e terms are added at the end as alpha^(-i) and alpha^(-3i).
  */
-static void simd_expand(int16_t *y, const uint8_t *m, unsigned n, int final)
+static void simd_expand(uint16_t *y1, uint16_t *y2, const uint8_t *m, unsigned n, int final)
 {
-    int16_t T[16][16];          /* [k1][j2] after the twiddle */
+    /* magnitudes (worst case, by interval analysis of the steps below):
+     * inner DFT outputs < 2^16, twiddle products <= 2^24, twiddled values
+     * < 2^17, outer DFT outputs < 2^21: far inside RED's range */
+    int32_t T[16][16];          /* [k1][j2] after the twiddle */
     int32_t v[16];
     unsigned R = n == 4 ? 8u : 16u, s = n == 4 ? 2u : 1u;
     unsigned j2, p, k1;
@@ -93,17 +79,19 @@ static void simd_expand(int16_t *y, const uint8_t *m, unsigned n, int final)
                 v[p] = m[16u * p + j2];
                 v[p + 8] = v[p] * ((int32_t)1 << p);
             }
-            simd_dft16_tail(v);
+            DFT16_TAIL(v);
         } else {
             for (p = 0; p < 4; p++) {
                 v[p] = m[16u * p + j2];
                 v[p + 4] = v[p] * ((int32_t)1 << (2u * p));
             }
-            simd_dft8_tail(v);
+            DFT8_TAIL(v);
         }
         for (p = 0; p < R; p++) {
             k1 = HB_ROM_U8(SIMD_BITREV16, p) >> (R == 16 ? 0 : 1);
-            T[k1][j2] = (int16_t)RED(RED(v[p]) * POW41(s * j2 * k1));
+            T[k1][j2] = RED(v[p] * (int32_t)(R == 16
+                            ? HB_ROM_U16(SIMD_TW256, 16u * j2 + p)
+                            : HB_ROM_U16(SIMD_TW128, 8u * j2 + p)));
         }
     }
     for (k1 = 0; k1 < R; k1++) {
@@ -112,84 +100,37 @@ static void simd_expand(int16_t *y, const uint8_t *m, unsigned n, int final)
             v[p] = a + b;
             v[p + 8] = p ? RED(a - b) * ((int32_t)1 << p) : a - b;
         }
-        simd_dft16_tail(v);
+        DFT16_TAIL(v);
         for (p = 0; p < 16; p++) {
             unsigned i = k1 + R * HB_ROM_U8(SIMD_BITREV16, p);
             int32_t c = v[p] + POW41(0u - s * i);
             uint32_t r;
             if (final) c += POW41(0u - 3u * s * i);
-            r = (uint32_t)(c + 257 * 8192) % 257u;     /* c > -2^21 */
-            y[i] = (int16_t)(r > 128u ? (int)r - 257 : (int)r);
+            r = (uint32_t)(c + 257 * 0x400000) % 257u;     /* c > -2^30 */
+            c = r > 128u ? (int32_t)r - 257 : (int32_t)r;
+            y1[i] = (uint16_t)(c * 185);
+            y2[i] = (uint16_t)(c * 233);
         }
     }
 }
 
-/*
- * Message expansion, part 2: word q of the concatenated code, lane j.
- * Z[0..15] pair neighbours y_(2t), y_(2t+1) times 185; Z[16..31] pair
- * y_t with y_(t+N/2) times 233 (even t in 16..23, odd t in 24..31).
- * Each 16-bit half is the product mod 2^16.
- */
-static uint32_t simd_zword(const int16_t *y, unsigned q, unsigned j, unsigned n)
-{
-    unsigned lo, hi;
-    int mult;
-    if (q < 16) {
-        lo = 2u * q * n + 2u * j;
-        hi = lo + 1u;
-        mult = 185;
-    } else {
-        lo = 2u * ((q & 7u) * n + j) + (q >= 24 ? 1u : 0u);
-        hi = lo + 16u * n;
-        mult = 233;
-    }
-    return (uint32_t)(uint16_t)(y[lo] * mult) | ((uint32_t)(uint16_t)(y[hi] * mult) << 16);
-}
-
-/* one step on all n lanes: A <- ((D + w + F(A, B, C)) <<< s) + (A <<< r)
- * of lane j ^ x; D <- C; C <- B; B <- A <<< r */
-static void simd_step(uint32_t S[4][8], const uint32_t *w, unsigned n,
-                      unsigned x, unsigned r, unsigned s, int maj)
-{
-    uint32_t t[8];
-    unsigned j;
-    for (j = 0; j < n; j++) t[j] = HB_ROTL32(S[0][j], r);
-    for (j = 0; j < n; j++) {
-        uint32_t a = S[0][j], b = S[1][j], c = S[2][j];
-        uint32_t f = maj ? ((a & b) | ((a | b) & c)) : (((b ^ c) & a) ^ c);
-        uint32_t v = S[3][j] + w[j] + f;
-        S[0][j] = HB_ROTL32(v, s) + t[j ^ x];
-        S[3][j] = c;
-        S[2][j] = b;
-        S[1][j] = t[j];
-    }
-}
-
-static unsigned simd_perm(unsigned i, unsigned n)
-{
-    return n == 4 ? HB_ROM_U8(SIMD_XOR4, i % 3u) : HB_ROM_U8(SIMD_XOR8, i % 7u);
-}
+#define SIMD_N 4
+#define SIMD_FN simd_feistel4
+#include "simd_core.h"
+#undef SIMD_N
+#undef SIMD_FN
+#define SIMD_N 8
+#define SIMD_FN simd_feistel8
+#include "simd_core.h"
+#undef SIMD_N
+#undef SIMD_FN
 
 static void simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final)
 {
-    int16_t y[256];
-    uint32_t save[4][8], w[8];
-    unsigned i, j, k;
-
-    simd_expand(y, m, n, final);
-    memcpy(save, S, sizeof save);
-    for (k = 0; k < 4; k++)
-        for (j = 0; j < n; j++) S[k][j] ^= hb_load32_le(m + 4u * (k * n + j));
-    for (i = 0; i < 32; i++) {
-        unsigned rd = i >> 3, st = i & 3u, q = HB_ROM_U8(SIMD_ZORDER, i);
-        for (j = 0; j < n; j++) w[j] = simd_zword(y, q, j, n);
-        simd_step(S, w, n, simd_perm(i, n), HB_ROM_U8(SIMD_ROT[rd], st),
-                  HB_ROM_U8(SIMD_ROT[rd], (st + 1u) & 3u), (i & 4u) != 0);
-    }
-    /* feed-forward: the old chaining value as message, steps 32..35 */
-    for (k = 0; k < 4; k++)
-        simd_step(S, save[k], n, simd_perm(32u + k, n), HB_ROM_U8(SIMD_ROT[3], k),
-                  HB_ROM_U8(SIMD_ROT[3], (k + 1u) & 3u), 0);
+    uint16_t y1[256], y2[256];
+    simd_expand(y1, y2, m, n, final);
+    if (n == 4) simd_feistel4(m, y1, y2, S);
+    else simd_feistel8(m, y1, y2, S);
 }
 
 void hb_simd_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
