@@ -48,89 +48,31 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
 
 static HB_ROM uint8_t SIMD_BITREV16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
 
-/*
- * Message expansion, part 1: y_i = P(alpha^i) mod 257, i < N = 32n, with
- * P(X) = sum_{j < N/2} m_j X^j + X^(N-1) (+ X^(N-3) in the final block),
- * alpha = 41^s, s = 256/N; then the centred lift to -128..128, stored
- * already multiplied by the two inner-code constants (mod 2^16):
- * y1 = 185 y, y2 = 233 y.
- *
- * Cooley-Tukey with N = R * 16 (R = 16 for N = 256, 8 for N = 128):
- * j = 16 j1 + j2 and i = k1 + R k2 give alpha^(ij) = (alpha^16)^(j1 k1)
- * * alpha^(j2 k1) * (alpha^R)^(j2 k2), where alpha^16 (2 or 4) and
- * alpha^R (= 2) are powers of 2.  So: 16 inner DFTs of size R over j1
- * (half of their inputs are zero), one general multiplication by
- * alpha^(j2 k1) per point, then R outer DFTs of size 16 over j2.  The two
- * X^e terms are added at the end as alpha^(-i) and alpha^(-3i).
- */
-static void simd_expand(uint16_t *y1, uint16_t *y2, const uint8_t *m, unsigned n, int final)
-{
-    /* magnitudes (worst case, by interval analysis of the steps below):
-     * inner DFT outputs < 2^16, twiddle products <= 2^24, twiddled values
-     * < 2^17, outer DFT outputs < 2^21: far inside RED's range */
-    int32_t T[16][16];          /* [k1][j2] after the twiddle */
-    int32_t v[16];
-    unsigned R = n == 4 ? 8u : 16u, s = n == 4 ? 2u : 1u;
-    unsigned j2, p, k1;
-
-    for (j2 = 0; j2 < 16; j2++) {
-        if (R == 16) {
-            for (p = 0; p < 8; p++) {             /* first level: v[p+8] = 0 */
-                v[p] = m[16u * p + j2];
-                v[p + 8] = v[p] * ((int32_t)1 << p);
-            }
-            DFT16_TAIL(v);
-        } else {
-            for (p = 0; p < 4; p++) {
-                v[p] = m[16u * p + j2];
-                v[p + 4] = v[p] * ((int32_t)1 << (2u * p));
-            }
-            DFT8_TAIL(v);
-        }
-        for (p = 0; p < R; p++) {
-            k1 = HB_ROM_U8(SIMD_BITREV16, p) >> (R == 16 ? 0 : 1);
-            T[k1][j2] = RED(v[p] * (int32_t)(R == 16
-                            ? HB_ROM_U16(SIMD_TW256, 16u * j2 + p)
-                            : HB_ROM_U16(SIMD_TW128, 8u * j2 + p)));
-        }
-    }
-    for (k1 = 0; k1 < R; k1++) {
-        for (p = 0; p < 8; p++) {                 /* first level of 16 */
-            int32_t a = T[k1][p], b = T[k1][p + 8];
-            v[p] = a + b;
-            v[p + 8] = p ? RED(a - b) * ((int32_t)1 << p) : a - b;
-        }
-        DFT16_TAIL(v);
-        for (p = 0; p < 16; p++) {
-            unsigned i = k1 + R * HB_ROM_U8(SIMD_BITREV16, p);
-            int32_t c = v[p] + POW41(0u - s * i);
-            uint32_t r;
-            if (final) c += POW41(0u - 3u * s * i);
-            r = (uint32_t)(c + 257 * 0x400000) % 257u;     /* c > -2^30 */
-            c = r > 128u ? (int32_t)r - 257 : (int32_t)r;
-            y1[i] = (uint16_t)(c * 185);
-            y2[i] = (uint16_t)(c * 233);
-        }
-    }
-}
-
 #define SIMD_N 4
+#define SIMD_XFN simd_expand4
 #define SIMD_FN simd_feistel4
 #include "simd_core.h"
 #undef SIMD_N
+#undef SIMD_XFN
 #undef SIMD_FN
 #define SIMD_N 8
+#define SIMD_XFN simd_expand8
 #define SIMD_FN simd_feistel8
 #include "simd_core.h"
 #undef SIMD_N
+#undef SIMD_XFN
 #undef SIMD_FN
 
 static void simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final)
 {
     uint16_t y1[256], y2[256];
-    simd_expand(y1, y2, m, n, final);
-    if (n == 4) simd_feistel4(m, y1, y2, S);
-    else simd_feistel8(m, y1, y2, S);
+    if (n == 4) {
+        simd_expand4(y1, y2, m, final);
+        simd_feistel4(m, y1, y2, S);
+    } else {
+        simd_expand8(y1, y2, m, final);
+        simd_feistel8(m, y1, y2, S);
+    }
 }
 
 void hb_simd_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
