@@ -11,9 +11,6 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
     17, 18, 23, 20, 22, 21, 16, 19, 30, 24, 25, 31, 27, 29, 28, 26
 };
 
-/* 41^e mod 257 for any (unsigned) exponent */
-#define POW41(e) ((int32_t)HB_ROM_U16(SIMD_POW41, (e) & 255u))
-
 /*
  * RED(x) == x (mod 257) with |RED(x)| <= |x|/256 + 256: since 256 == -1,
  * x = 256 h + l gives l - h.  h = floor(x / 256) is taken from x + 2^30

@@ -20,7 +20,7 @@
  * alpha^R (= 2) are powers of 2.  So: 16 inner DFTs of size R over j1
  * (half of their inputs are zero), one general multiplication by
  * alpha^(j2 k1) per point, then R outer DFTs of size 16 over j2.  The two
- * X^e terms are added at the end as alpha^(-i) and alpha^(-3i).
+ * X^e terms are inputs j1 = R-1 of the inner DFTs j2 = 15 and j2 = 13.
  */
 static void SIMD_XFN(uint16_t *y1, uint16_t *y2, const uint8_t *m, int final)
 {
@@ -29,21 +29,27 @@ static void SIMD_XFN(uint16_t *y1, uint16_t *y2, const uint8_t *m, int final)
      * < 2^17, outer DFT outputs < 2^21: far inside RED's range */
     int32_t T[16][16];          /* [k1][j2] after the twiddle */
     int32_t v[16];
-    const unsigned R = SIMD_N == 4 ? 8u : 16u, s = SIMD_N == 4 ? 2u : 1u;
+    const unsigned R = SIMD_N == 4 ? 8u : 16u;
     unsigned j2, p, k1;
 
     for (j2 = 0; j2 < 16; j2++) {
+        /* the coefficient 1 of X^(N-1), and of X^(N-3) in the final block */
+        int32_t e = j2 == 15 || (final && j2 == 13);
         if (R == 16) {
-            for (p = 0; p < 8; p++) {             /* first level: v[p+8] = 0 */
+            for (p = 0; p < 8; p++) {     /* first level: v[p+8] = 0 but e */
                 v[p] = m[16u * p + j2];
                 v[p + 8] = v[p] * ((int32_t)1 << p);
             }
+            v[7] += e;
+            v[15] -= e * 128;
             DFT16_TAIL(v);
         } else {
             for (p = 0; p < 4; p++) {
                 v[p] = m[16u * p + j2];
                 v[p + 4] = v[p] * ((int32_t)1 << (2u * p));
             }
+            v[3] += e;
+            v[7] -= e * 64;
             DFT8_TAIL(v);
         }
         for (p = 0; p < R; p++) {
@@ -62,13 +68,9 @@ static void SIMD_XFN(uint16_t *y1, uint16_t *y2, const uint8_t *m, int final)
         DFT16_TAIL(v);
         for (p = 0; p < 16; p++) {
             unsigned i = k1 + R * HB_ROM_U8(SIMD_BITREV16, p);
-            int32_t c = v[p] + POW41(0u - s * i);
-            uint32_t r;
-            if (final) c += POW41(0u - 3u * s * i);
-            r = (uint32_t)(c + 257 * 0x400000) % 257u;     /* c > -2^30 */
-            c = r > 128u ? (int32_t)r - 257 : (int32_t)r;
-            y1[i] = (uint16_t)(c * 185);
-            y2[i] = (uint16_t)(c * 233);
+            uint32_t r = (uint32_t)(v[p] + 257 * 0x400000) % 257u;  /* v > -2^30 */
+            y1[i] = HB_ROM_U16(SIMD_Y185, r);
+            y2[i] = HB_ROM_U16(SIMD_Y233, r);
         }
     }
 }
