@@ -43,7 +43,17 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
         BF1(v[0], v[1]); BF1(v[2], v[3]); BF1(v[4], v[5]); BF1(v[6], v[7]);                \
     } while (0)
 
-static HB_ROM uint8_t SIMD_BITREV16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+/* 4-bit reversal of a constant */
+#define SIMD_BR4(p) ((((p) & 1) << 3) | (((p) & 2) << 1) | (((p) & 4) >> 1) | (((p) & 8) >> 3))
+
+/* M(p, ...) for p = 0..n-1, written out: gcc -O2 does not unroll these
+ * short loops, and unrolled they make every index a constant */
+#define SIMD_REP4(M, ...) M(0, __VA_ARGS__) M(1, __VA_ARGS__) M(2, __VA_ARGS__) M(3, __VA_ARGS__)
+#define SIMD_REP8(M, ...) SIMD_REP4(M, __VA_ARGS__)                            \
+        M(4, __VA_ARGS__) M(5, __VA_ARGS__) M(6, __VA_ARGS__) M(7, __VA_ARGS__)
+#define SIMD_REP16(M, ...) SIMD_REP8(M, __VA_ARGS__)                           \
+        M(8, __VA_ARGS__) M(9, __VA_ARGS__) M(10, __VA_ARGS__) M(11, __VA_ARGS__) \
+        M(12, __VA_ARGS__) M(13, __VA_ARGS__) M(14, __VA_ARGS__) M(15, __VA_ARGS__)
 
 #define SIMD_N 4
 #define SIMD_XFN simd_expand4

@@ -30,49 +30,54 @@ static void SIMD_XFN(uint16_t *y1, uint16_t *y2, const uint8_t *m, int final)
     int32_t T[16][16];          /* [k1][j2] after the twiddle */
     int32_t v[16];
     const unsigned R = SIMD_N == 4 ? 8u : 16u;
-    unsigned j2, p, k1;
+    unsigned j2, k1;
+
+    /* loop bodies over p, written out by SIMD_REPn */
+#define X_IN16(p, u) v[p] = m[16u * (p) + j2]; v[(p) + 8] = v[p] * (1 << (p));
+#define X_IN8(p, u) v[p] = m[16u * (p) + j2]; v[(p) + 4] = v[p] * (1 << (2 * (p)));
+#define X_TW(p, TW, RR)                                                       \
+        T[SIMD_BR4(p) >> (RR == 16 ? 0 : 1)][j2] =                            \
+            RED(v[p] * (int32_t)HB_ROM_U16(TW, RR * j2 + (p)));
+#define X_OUT1(p, u) {                                                        \
+            int32_t a_ = T[k1][p], b_ = T[k1][(p) + 8];                       \
+            v[p] = a_ + b_;                                                   \
+            v[(p) + 8] = (p) ? RED(a_ - b_) * (1 << (p)) : a_ - b_;           \
+        }
+#define X_FIN(p, RR) {                                                        \
+            uint32_t r_ = (uint32_t)(v[p] + 257 * 0x400000) % 257u; /* v > -2^30 */ \
+            unsigned i_ = k1 + RR * SIMD_BR4(p);                              \
+            y1[i_] = HB_ROM_U16(SIMD_Y185, r_);                               \
+            y2[i_] = HB_ROM_U16(SIMD_Y233, r_);                               \
+        }
 
     for (j2 = 0; j2 < 16; j2++) {
         /* the coefficient 1 of X^(N-1), and of X^(N-3) in the final block */
         int32_t e = j2 == 15 || (final && j2 == 13);
-        if (R == 16) {
-            for (p = 0; p < 8; p++) {     /* first level: v[p+8] = 0 but e */
-                v[p] = m[16u * p + j2];
-                v[p + 8] = v[p] * ((int32_t)1 << p);
-            }
-            v[7] += e;
-            v[15] -= e * 128;
-            DFT16_TAIL(v);
-        } else {
-            for (p = 0; p < 4; p++) {
-                v[p] = m[16u * p + j2];
-                v[p + 4] = v[p] * ((int32_t)1 << (2u * p));
-            }
-            v[3] += e;
-            v[7] -= e * 64;
-            DFT8_TAIL(v);
-        }
-        for (p = 0; p < R; p++) {
-            k1 = HB_ROM_U8(SIMD_BITREV16, p) >> (R == 16 ? 0 : 1);
-            T[k1][j2] = RED(v[p] * (int32_t)(R == 16
-                            ? HB_ROM_U16(SIMD_TW256, 16u * j2 + p)
-                            : HB_ROM_U16(SIMD_TW128, 8u * j2 + p)));
-        }
+#if SIMD_N == 8
+        /* first level: v[p+8] = 0 except for e */
+        SIMD_REP8(X_IN16, 0)
+        v[7] += e;
+        v[15] -= e * 128;
+        DFT16_TAIL(v);
+        SIMD_REP16(X_TW, SIMD_TW256, 16u)
+#else
+        SIMD_REP4(X_IN8, 0)
+        v[3] += e;
+        v[7] -= e * 64;
+        DFT8_TAIL(v);
+        SIMD_REP8(X_TW, SIMD_TW128, 8u)
+#endif
     }
     for (k1 = 0; k1 < R; k1++) {
-        for (p = 0; p < 8; p++) {                 /* first level of 16 */
-            int32_t a = T[k1][p], b = T[k1][p + 8];
-            v[p] = a + b;
-            v[p + 8] = p ? RED(a - b) * ((int32_t)1 << p) : a - b;
-        }
+        SIMD_REP8(X_OUT1, 0)                     /* first level of 16 */
         DFT16_TAIL(v);
-        for (p = 0; p < 16; p++) {
-            unsigned i = k1 + R * HB_ROM_U8(SIMD_BITREV16, p);
-            uint32_t r = (uint32_t)(v[p] + 257 * 0x400000) % 257u;  /* v > -2^30 */
-            y1[i] = HB_ROM_U16(SIMD_Y185, r);
-            y2[i] = HB_ROM_U16(SIMD_Y233, r);
-        }
+        SIMD_REP16(X_FIN, R)
     }
+#undef X_IN16
+#undef X_IN8
+#undef X_TW
+#undef X_OUT1
+#undef X_FIN
 }
 
 #if SIMD_N == 4
@@ -87,18 +92,24 @@ static void SIMD_XFN(uint16_t *y1, uint16_t *y2, const uint8_t *m, int final)
 #define F_IF(a, b, c) ((((b) ^ (c)) & (a)) ^ (c))
 #define F_MAJ(a, b, c) (((a) & (b)) | (((a) | (b)) & (c)))
 
+/* M(j, ...) for every lane j */
+#if SIMD_N == 4
+#define SIMD_LANES SIMD_REP4
+#else
+#define SIMD_LANES SIMD_REP8
+#endif
+#define SIMD_ROT_LANE(j, A, r) t_[j] = HB_ROTL32(A[j], r);
+#define SIMD_STEP_LANE(j, A, B, C, D, w, s, F, x)                             \
+        D[j] = HB_ROTL32(D[j] + (w)[j] + F(A[j], B[j], C[j]), s) + t_[(j) ^ (x)]; \
+        A[j] = t_[j];
+
 /* one step: D <- ((D + w + F(A, B, C)) <<< s) + (A <<< r) of lane j ^ x,
  * then A <- A <<< r; the caller renames (D, A, B, C) as the new
  * (A, B, C, D). */
 #define SIMD_STEP(A, B, C, D, w, r, s, F, x) do {                             \
         uint32_t t_[SIMD_N];                                                  \
-        unsigned j_;                                                          \
-        for (j_ = 0; j_ < SIMD_N; j_++) t_[j_] = HB_ROTL32(A[j_], r);         \
-        for (j_ = 0; j_ < SIMD_N; j_++) {                                     \
-            uint32_t v_ = D[j_] + (w)[j_] + F(A[j_], B[j_], C[j_]);           \
-            D[j_] = HB_ROTL32(v_, s) + t_[j_ ^ (x)];                          \
-            A[j_] = t_[j_];                                                   \
-        }                                                                     \
+        SIMD_LANES(SIMD_ROT_LANE, A, r)                                       \
+        SIMD_LANES(SIMD_STEP_LANE, A, B, C, D, w, s, F, x)                    \
     } while (0)
 
 /* the 8 steps of round rd with rotations (r, s, t, u) */
@@ -167,4 +178,7 @@ static void SIMD_FN(const uint8_t *m, const uint16_t *y1, const uint16_t *y2,
 #undef F_IF
 #undef F_MAJ
 #undef SIMD_STEP
+#undef SIMD_LANES
+#undef SIMD_ROT_LANE
+#undef SIMD_STEP_LANE
 #undef SIMD_ROUND
