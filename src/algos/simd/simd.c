@@ -125,7 +125,7 @@ void hb_simd_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_simd_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_simd_ctx *c = (hb_simd_ctx *)ctx;
-    unsigned n = c->n, bs = 16u * n, u = c->md.used, j;
+    unsigned n = c->n == 4 ? 4u : 8u, bs = 16u * n, u = c->md.used, j;
     uint8_t tmp[64];
     if (u) {   /* the last partial block, zero-filled */
         memset(c->buf + u, 0, bs - u);
