@@ -139,15 +139,16 @@ static void SIMD_FN(const uint8_t *m, const uint16_t *y1, const uint16_t *y2,
      * q >= 24).  The first value is the low half of the word. */
     for (i = 0; i < 32; i++) {
         unsigned q = HB_ROM_U8(SIMD_ZORDER, i);
+        const uint16_t *z;
+#define Z_LANE(j, d) W[i][j] = z[2 * (j)] | (uint32_t)z[2 * (j) + (d)] << 16;
         if (q < 16) {
-            const uint16_t *z = y1 + 2u * q * SIMD_N;
-            for (j = 0; j < SIMD_N; j++)
-                W[i][j] = z[2 * j] | (uint32_t)z[2 * j + 1] << 16;
+            z = y1 + 2u * q * SIMD_N;
+            SIMD_LANES(Z_LANE, 1)
         } else {
-            const uint16_t *z = y2 + 2u * (q & 7u) * SIMD_N + (q >= 24 ? 1u : 0u);
-            for (j = 0; j < SIMD_N; j++)
-                W[i][j] = z[2 * j] | (uint32_t)z[2 * j + 16 * SIMD_N] << 16;
+            z = y2 + 2u * (q & 7u) * SIMD_N + (q >= 24 ? 1u : 0u);
+            SIMD_LANES(Z_LANE, 16 * SIMD_N)
         }
+#undef Z_LANE
     }
     for (j = 0; j < SIMD_N; j++) {
         X0[j] = S[0][j] ^ hb_load32_le(m + 4u * j);
