@@ -13,11 +13,18 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
 
 /*
  * RED(x) == x (mod 257) with |RED(x)| <= |x|/256 + 256: since 256 == -1,
- * x = 256 h + l gives l - h.  h = floor(x / 256) is taken from x + 2^30
- * so that no negative value is shifted (valid for x >= -2^30).
+ * x = 256 h + l gives l - h, h = floor(x / 256).  Right-shifting a
+ * negative value is implementation-defined in C99; where the compiler
+ * shifts arithmetically (gcc, clang, avr-gcc, sdcc all do) h is x >> 8,
+ * otherwise it is taken from x + 2^30 so that no negative value is
+ * shifted (valid for x >= -2^30).  Both give the same result.
  */
+#if (-1 >> 1) == -1 && (-256 >> 8) == -1
+#define RED(x) ((int32_t)((uint32_t)(x) & 255u) - ((int32_t)(x) >> 8))
+#else
 #define RED(x) ((int32_t)((uint32_t)(x) & 255u) \
                 - ((int32_t)(((uint32_t)(x) + 0x40000000u) >> 8) - 0x400000))
+#endif
 
 /* radix-2 decimation-in-frequency butterflies; every twiddle of the small
  * DFTs below is a power of 2 (2 is a 16-th root of unity mod 257), so a
