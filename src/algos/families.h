@@ -19,3 +19,4 @@
 #include "fugue/fugue.h"
 #include "jh/jh.h"
 #include "shabal/shabal.h"
+#include "simd/simd.h"
