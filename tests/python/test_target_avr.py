@@ -1,0 +1,74 @@
+"""The avr target (avr-gcc + libsimavr): on-target checksums, exact and
+repeatable cycle counts, wrong checksums caught, a hang killed, a missing
+toolchain named."""
+import subprocess
+
+import pytest
+
+from hashbench import targets
+from hashbench.targets import TargetUnavailable
+
+
+def need():
+    tg = targets.get("avr")
+    if tg.missing():
+        pytest.skip(f"avr: toolchain missing ({', '.join(tg.missing())}); "
+                    f"apt-get install {' '.join(tg.apt_packages)}")
+    return tg
+
+
+def test_checksum_and_determinism():
+    tg = need()
+    runs = []
+    for _ in range(2):
+        rows = list(tg.run(["sha256", "blake2s", "keccak_256"], [0, 64, 100], blocks=2, check_n=24))
+        assert all(not r.get("error") for r in rows), [r["error"] for r in rows if r.get("error")]
+        assert {r["algo"] for r in rows} == {"sha256", "blake2s", "keccak_256"}
+        assert all(r["verified"] and r["count_kind"] == "cycles_exact" for r in rows)
+        runs.append([(r["algo"], r["size"], r["kind"], r["median"], r["instructions"]) for r in rows])
+    assert runs[0] == runs[1]  # identical cycle and instruction counts, run to run
+    by = {(a, s, k): c for a, s, k, c, _ in runs[0]}
+    # a second SHA-256 block costs one compression: well over 10k cycles on an 8-bit CPU
+    assert by[("sha256", 128, "blocks")] - by[("sha256", 64, "blocks")] > 10_000
+    for r in rows:
+        assert r["code_bytes"] > 300 and r["ram_bytes"] > r["ctx_bytes"] > 0
+        assert 0 < r["stack_bytes"] < 8192
+        assert r["clock_hz"] == 16e6 and r["energy_uj"] > 0
+        assert r["instructions"] < r["median"]  # AVR instructions take 1..5 cycles
+
+
+def test_wrong_checksum_is_not_measured(monkeypatch):
+    tg = need()
+    from hashbench.targets import avr
+    monkeypatch.setattr(avr, "host_checksum", lambda name, n: "00" * 32)
+    rows = list(tg.run(["sha256"], [64], blocks=0, check_n=8))
+    assert len(rows) == 1 and rows[0]["verified"] is False and "checksum" in rows[0]["error"]
+
+
+def test_hang_is_stopped(tmp_path):
+    tg = need()
+    src = tmp_path / "hang.c"
+    src.write_text("int main(void) { for (;;) { __asm__ volatile(\"nop\"); } }\n")
+    elf = tmp_path / "hang.elf"
+    subprocess.run(["avr-gcc", "-mmcu=atmega1281", "-O1", str(src), "-o", str(elf)], check=True)
+    out, info = tg.simulate(elf, timeout=60, max_cycles=1_000_000)
+    assert info["status"] == "limit" and info["cycles"] >= 1_000_000
+    out, info = tg.simulate(elf, timeout=0.5, max_cycles=10**12)
+    assert info["status"] == "timeout"
+
+
+def test_missing_toolchain(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    tg = targets.get("avr")
+    assert "avr-gcc" in tg.missing()
+    with pytest.raises(TargetUnavailable, match="gcc-avr avr-libc binutils-avr simavr libsimavr-dev"):
+        list(tg.run(["sha256"], [64]))
+
+
+def test_cli_missing_toolchain_exits_2(monkeypatch, tmp_path, capsys):
+    from hashbench.cli import main
+    monkeypatch.setenv("PATH", str(tmp_path))
+    db = tmp_path / "r.sqlite"
+    assert main(["bench", "--target", "avr", "-a", "sha256", "--db", str(db)]) == 2
+    assert "gcc-avr" in capsys.readouterr().err
+    assert not db.exists()
