@@ -96,10 +96,10 @@ class AvrTarget(Target):
             return exe
         exe.parent.mkdir(parents=True, exist_ok=True)
         r = subprocess.run(["cc", "-O2", "-std=gnu99", "-Wall", "-Wextra", "-o", str(exe), str(src),
-                            "-lsimavr", "-lelf"], capture_output=True, text=True)
+                            "-lsimavr"], capture_output=True, text=True)
         if r.returncode != 0:
             raise TargetUnavailable(f"target avr: building the simavr harness failed (install "
-                                    f"{' '.join(APT)} and libelf-dev):\n{r.stderr[-1500:]}")
+                                    f"{' '.join(APT)}):\n{r.stderr[-1500:]}")
         return exe
 
     # ---- memory ---------------------------------------------------------------
