@@ -137,15 +137,20 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
     return elf, mp
 
 
-_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
+_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
 def code_bytes(map_path: Path) -> dict:
     """Bytes of code and constant data from the library (algorithm, modes,
-    registry) in a linker map, excluding the driver, HAL and C library."""
+    registry) in a linker map, excluding the driver, HAL and C library.
+    Sections the linker discarded (--gc-sections) are listed before the
+    memory map and not counted; AVR flash tables (.progmem*) count as
+    constant data."""
     text = rodata = data = 0
     cur = None
-    for line in map_path.read_text(errors="replace").splitlines():
+    lines = map_path.read_text(errors="replace").splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.startswith("Linker script and memory map")), 0)
+    for line in lines[start:]:
         if line.startswith(" .") and len(line.split()) == 1:
             cur = line.split()[0]
             continue
@@ -162,7 +167,7 @@ def code_bytes(map_path: Path) -> dict:
             continue
         if sect.startswith(".text"):
             text += size
-        elif sect.startswith((".rodata", ".srodata")):
+        elif sect.startswith((".rodata", ".srodata", ".progmem")):
             rodata += size
         elif sect.startswith((".data", ".sdata")):
             data += size
