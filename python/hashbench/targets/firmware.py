@@ -4,6 +4,7 @@ archive built once, the on-target checksum compared with the host's, and
 the linker map read for the algorithm's own code size."""
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import os
 import re
@@ -105,12 +106,16 @@ def build_library(tc: Toolchain, outdir: Path) -> Path:
     newest = max(p.stat().st_mtime for p in srcs + hdrs)
     if lib.exists() and lib.stat().st_mtime >= newest:
         return lib
-    objs = []
-    for s in srcs:
-        o = outdir / "obj" / (s.parent.name + "__" + s.stem + ".o")
-        o.parent.mkdir(exist_ok=True)
-        _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(s), "-o", str(o)])
-        objs.append(o)
+    objs = [outdir / "obj" / (s.parent.name + "__" + s.stem + ".o") for s in srcs]
+    objs[0].parent.mkdir(exist_ok=True)
+
+    def cc(so):
+        _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(so[0]), "-o", str(so[1])])
+    # one compiler per core, largest sources first (unrolled Threefish
+    # takes most of a minute on avr-gcc)
+    jobs = sorted(zip(srcs, objs), key=lambda so: -so[0].stat().st_size)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
+        list(ex.map(cc, jobs))
     if lib.exists():
         lib.unlink()
     _run([tc.ar, "rcs", str(lib), *map(str, objs)])
