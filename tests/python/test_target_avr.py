@@ -72,3 +72,26 @@ def test_cli_missing_toolchain_exits_2(monkeypatch, tmp_path, capsys):
     assert main(["bench", "--target", "avr", "-a", "sha256", "--db", str(db)]) == 2
     assert "gcc-avr" in capsys.readouterr().err
     assert not db.exists()
+
+
+def test_does_not_fit_is_precise(tmp_path):
+    need()
+    from hashbench.targets.avr import AvrTarget
+    tg = AvrTarget("atmega328p")
+    src = tmp_path / "big.c"
+    src.write_text("#include <stdint.h>\nvolatile uint8_t ram[3000];\n"
+                   "const uint8_t r1[20000] __attribute__((progmem)) = {1};\n"
+                   "const uint8_t r2[20000] __attribute__((progmem)) = {2};\n"
+                   "int main(void) { return (ram[0] ? r1 : r2)[ram[1]]; }\n")
+    elf = tmp_path / "big.elf"
+    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *tg.toolchain.ldflags],
+                   check=True)
+    err = tg.fit_error(elf)
+    assert err.startswith("does not fit (flash: ") and err.endswith(" > 32768)")
+    assert int(err.split()[4]) > 40000
+    src.write_text("#include <stdint.h>\nvolatile uint8_t ram[3000];\n"
+                   "int main(void) { ram[0] = 1; return ram[1]; }\n")
+    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *tg.toolchain.ldflags],
+                   check=True)
+    err = tg.fit_error(elf)
+    assert err.startswith("does not fit (RAM: ") and err.endswith(" > 2048)")
