@@ -16,6 +16,7 @@ over whole blocks.  An image that does not fit in flash or RAM is reported
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -166,7 +167,10 @@ class AvrTarget(Target):
             if blk < 2:
                 blk = 0
             mm = max([*szs, check_n, blk * a.block_size, 1])
-            elf, mp = build_image(self.toolchain, name, outdir, lib, szs, blk, mm, check_n,
+            # images of different parameters live apart, so a test run and a
+            # benchmark run never overwrite each other's firmware
+            key = hashlib.sha256(repr((szs, blk, mm, check_n)).encode()).hexdigest()[:10]
+            elf, mp = build_image(self.toolchain, name, outdir / f"img-{key}", lib, szs, blk, mm, check_n,
                                   stack_paint="hal_stack_room()")
             err = self.fit_error(elf)
             if err is None:
@@ -206,9 +210,10 @@ class AvrTarget(Target):
                 rows2 = list(small.measure(name, small_lib, sizes, blocks, timeout, check_n, prof, max_cycles))
                 why = f"{err} at {self.opt}"
                 for r in rows2:
-                    r["note"] = f"{why}; built with -Os"
                     if r.get("error"):
                         r["error"] = f"{why}; at -Os: {r['error']}"
+                    else:
+                        r["note"] = f"{why}; built with -Os"
                 rows = rows2
             yield from rows
 
