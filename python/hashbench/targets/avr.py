@@ -265,7 +265,9 @@ class AvrTarget(Target):
                    "instructions": r.get("instructions"), "verified": True,
                    "code_bytes": size["total"], "code_text": size["text"], "code_rodata": size["rodata"],
                    "stack_bytes": stack, "ram_bytes": a.ctx_size + stack, "msg_buffer": msgbuf,
-                   "sim_cycles": info.get("cycles")}
+                   "sim_cycles": info.get("cycles"),
+                   # deepest stack of the whole firmware run, from the simulator's SP
+                   "stack_total_bytes": info["ramend"] - sp_min if sp_min is not None else None}
             yield finish_row(row, prof)
 
 
