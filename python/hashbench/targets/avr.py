@@ -218,7 +218,13 @@ class AvrTarget(Target):
             yield from rows
 
     def outdir(self) -> Path:
-        return ROOT / "build" / "fw" / f"avr-{self.mcu}{self.opt}"
+        d = ROOT / "build" / "fw" / f"avr-{self.mcu}{self.opt}"
+        lib = d / "libhb.a"
+        # build_library() watches the library's own sources; the storage
+        # macros force-included from here count too
+        if lib.exists() and lib.stat().st_mtime < (AVR / "hb_avr_rom.h").stat().st_mtime:
+            lib.unlink()
+        return d
 
     def measure(self, name: str, lib: Path, sizes: list[int], blocks: int, timeout: float, check_n: int,
                 prof: Profile, max_cycles: int) -> Iterator[dict]:
