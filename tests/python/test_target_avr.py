@@ -95,3 +95,11 @@ def test_does_not_fit_is_precise(tmp_path):
                    check=True)
     err = tg.fit_error(elf)
     assert err.startswith("does not fit (RAM: ") and err.endswith(" > 2048)")
+
+
+def test_cli_unknown_mcu(tmp_path, capsys):
+    from hashbench.cli import main
+    db = tmp_path / "r.sqlite"
+    assert main(["bench", "--target", "avr", "--mcu", "atmega8", "-a", "sha256", "--db", str(db)]) == 2
+    assert "unknown MCU 'atmega8'" in capsys.readouterr().err and not db.exists()
+    assert main(["bench", "--target", "host", "--mcu", "atmega328p", "-a", "sha256", "--db", str(db)]) == 2
