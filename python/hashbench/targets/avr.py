@@ -45,7 +45,7 @@ DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024, 1536]
 #: does not fit in RAM
 MSG_LIMIT = {8192: 2048, 2048: 512}
 STACK_RESERVE = 256  # RAM kept free for the stack when judging the static fit
-SIM_LINE = re.compile(r"sim (.*)$", re.M)
+SIM_LINE = re.compile(r"^sim (status=.*)$", re.M)
 
 
 def load_profiles() -> dict:
