@@ -3,6 +3,7 @@
 #   scripts/install-toolchains.sh GROUP...      apt-get install them
 #   scripts/install-toolchains.sh --list GROUP  print the package names
 # Groups: base (C build + Python venv), arm, riscv (emulated targets),
+#         avr (avr-gcc + libsimavr: the avr target),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -10,8 +11,10 @@ declare -A PKGS=(
   [arm]="gcc-arm-none-eabi libnewlib-arm-none-eabi"
   [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [softcore]="verilator gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
+  [avr]="gcc-avr avr-libc binutils-avr simavr libsimavr-dev"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

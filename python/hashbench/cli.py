@@ -196,6 +196,10 @@ def cmd_bench(a) -> int:
         tgt = targets.get(a.target)
     except KeyError as e:
         raise UsageError(str(e.args[0])) from None
+    if a.mcu:  # avr: another MCU than the profile's default (unknown -> ValueError, exit 2)
+        if a.target != "avr":
+            raise UsageError("--mcu applies to --target avr")
+        tgt = type(tgt)(mcu=a.mcu)
     tgt.check()  # TargetUnavailable -> exit 2 before anything is written
 
     store = Store(a.db)
@@ -509,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--active-mw", type=float, help="active power in mW for the energy figures "
                    "(overrides the target profile)")
     s.add_argument("--timeout", type=float, help="seconds before a simulator run is killed (embedded)")
+    s.add_argument("--mcu", help="avr: atmega1281 (default), atmega328p or atmega2560")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--json", action="store_true", help="one JSON object per measurement")
     g.add_argument("--csv", action="store_true")

@@ -4,6 +4,7 @@ archive built once, the on-target checksum compared with the host's, and
 the linker map read for the algorithm's own code size."""
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import os
 import re
@@ -105,12 +106,16 @@ def build_library(tc: Toolchain, outdir: Path) -> Path:
     newest = max(p.stat().st_mtime for p in srcs + hdrs)
     if lib.exists() and lib.stat().st_mtime >= newest:
         return lib
-    objs = []
-    for s in srcs:
-        o = outdir / "obj" / (s.parent.name + "__" + s.stem + ".o")
-        o.parent.mkdir(exist_ok=True)
-        _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(s), "-o", str(o)])
-        objs.append(o)
+    objs = [outdir / "obj" / (s.parent.name + "__" + s.stem + ".o") for s in srcs]
+    objs[0].parent.mkdir(exist_ok=True)
+
+    def cc(so):
+        _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(so[0]), "-o", str(so[1])])
+    # one compiler per core, largest sources first (unrolled Threefish
+    # takes most of a minute on avr-gcc)
+    jobs = sorted(zip(srcs, objs), key=lambda so: -so[0].stat().st_size)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
+        list(ex.map(cc, jobs))
     if lib.exists():
         lib.unlink()
     _run([tc.ar, "rcs", str(lib), *map(str, objs)])
@@ -137,15 +142,20 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
     return elf, mp
 
 
-_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
+_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
 def code_bytes(map_path: Path) -> dict:
     """Bytes of code and constant data from the library (algorithm, modes,
-    registry) in a linker map, excluding the driver, HAL and C library."""
+    registry) in a linker map, excluding the driver, HAL and C library.
+    Sections the linker discarded (--gc-sections) are listed before the
+    memory map and not counted; AVR flash tables (.progmem*) count as
+    constant data."""
     text = rodata = data = 0
     cur = None
-    for line in map_path.read_text(errors="replace").splitlines():
+    lines = map_path.read_text(errors="replace").splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.startswith("Linker script and memory map")), 0)
+    for line in lines[start:]:
         if line.startswith(" .") and len(line.split()) == 1:
             cur = line.split()[0]
             continue
@@ -162,7 +172,7 @@ def code_bytes(map_path: Path) -> dict:
             continue
         if sect.startswith(".text"):
             text += size
-        elif sect.startswith((".rodata", ".srodata")):
+        elif sect.startswith((".rodata", ".srodata", ".progmem")):
             rodata += size
         elif sect.startswith((".data", ".sdata")):
             data += size

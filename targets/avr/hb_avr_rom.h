@@ -1,0 +1,24 @@
+/*
+ * hb_avr_rom.h -- the library's storage macros on AVR (force-included by
+ * the avr target's flags, see python/hashbench/targets/avr.py): tables
+ * declared HB_ROM live in flash and are read with the pgm_read_* loads.
+ * A table read without these macros reads RAM at the flash address and
+ * fails the on-target checksum.
+ */
+#ifndef HB_AVR_ROM_H
+#define HB_AVR_ROM_H
+#include <stdint.h>
+#include <avr/pgmspace.h>
+
+#define HB_ROM const PROGMEM
+#define HB_ROM_U8(tab, i) ((uint8_t)pgm_read_byte(&(tab)[i]))
+#define HB_ROM_U16(tab, i) ((uint16_t)pgm_read_word(&(tab)[i]))
+#define HB_ROM_U32(tab, i) ((uint32_t)pgm_read_dword(&(tab)[i]))
+#define HB_ROM_U64(tab, i) hb_avr_rom_u64(&(tab)[i])
+
+static inline uint64_t hb_avr_rom_u64(const void *p)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    return (uint64_t)pgm_read_dword(b) | ((uint64_t)pgm_read_dword(b + 4) << 32);
+}
+#endif

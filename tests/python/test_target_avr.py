@@ -1,0 +1,105 @@
+"""The avr target (avr-gcc + libsimavr): on-target checksums, exact and
+repeatable cycle counts, wrong checksums caught, a hang killed, a missing
+toolchain named."""
+import subprocess
+
+import pytest
+
+from hashbench import targets
+from hashbench.targets import TargetUnavailable
+
+
+def need():
+    tg = targets.get("avr")
+    if tg.missing():
+        pytest.skip(f"avr: toolchain missing ({', '.join(tg.missing())}); "
+                    f"apt-get install {' '.join(tg.apt_packages)}")
+    return tg
+
+
+def test_checksum_and_determinism():
+    tg = need()
+    runs = []
+    for _ in range(2):
+        rows = list(tg.run(["sha256", "blake2s", "keccak_256"], [0, 64, 100], blocks=2, check_n=24))
+        assert all(not r.get("error") for r in rows), [r["error"] for r in rows if r.get("error")]
+        assert {r["algo"] for r in rows} == {"sha256", "blake2s", "keccak_256"}
+        assert all(r["verified"] and r["count_kind"] == "cycles_exact" for r in rows)
+        runs.append([(r["algo"], r["size"], r["kind"], r["median"], r["instructions"]) for r in rows])
+    assert runs[0] == runs[1]  # identical cycle and instruction counts, run to run
+    by = {(a, s, k): c for a, s, k, c, _ in runs[0]}
+    # a second SHA-256 block costs one compression: well over 10k cycles on an 8-bit CPU
+    assert by[("sha256", 128, "blocks")] - by[("sha256", 64, "blocks")] > 10_000
+    for r in rows:
+        assert r["code_bytes"] > 300 and r["ram_bytes"] > r["ctx_bytes"] > 0
+        assert 0 < r["stack_bytes"] < r["stack_total_bytes"] < 8192  # painted vs simulator SP
+        assert r["clock_hz"] == 16e6 and r["energy_uj"] > 0
+        assert r["instructions"] < r["median"]  # AVR instructions take 1..5 cycles
+
+
+def test_wrong_checksum_is_not_measured(monkeypatch):
+    tg = need()
+    from hashbench.targets import avr
+    monkeypatch.setattr(avr, "host_checksum", lambda name, n: "00" * 32)
+    rows = list(tg.run(["sha256"], [64], blocks=0, check_n=8))
+    assert len(rows) == 1 and rows[0]["verified"] is False and "checksum" in rows[0]["error"]
+
+
+def test_hang_is_stopped(tmp_path):
+    tg = need()
+    src = tmp_path / "hang.c"
+    src.write_text("int main(void) { for (;;) { __asm__ volatile(\"nop\"); } }\n")
+    elf = tmp_path / "hang.elf"
+    subprocess.run(["avr-gcc", "-mmcu=atmega1281", "-O1", str(src), "-o", str(elf)], check=True)
+    out, info = tg.simulate(elf, timeout=60, max_cycles=1_000_000)
+    assert info["status"] == "limit" and info["cycles"] >= 1_000_000
+    out, info = tg.simulate(elf, timeout=0.5, max_cycles=10**12)
+    assert info["status"] == "timeout"
+
+
+def test_missing_toolchain(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    tg = targets.get("avr")
+    assert "avr-gcc" in tg.missing()
+    with pytest.raises(TargetUnavailable, match="gcc-avr avr-libc binutils-avr simavr libsimavr-dev"):
+        list(tg.run(["sha256"], [64]))
+
+
+def test_cli_missing_toolchain_exits_2(monkeypatch, tmp_path, capsys):
+    from hashbench.cli import main
+    monkeypatch.setenv("PATH", str(tmp_path))
+    db = tmp_path / "r.sqlite"
+    assert main(["bench", "--target", "avr", "-a", "sha256", "--db", str(db)]) == 2
+    assert "gcc-avr" in capsys.readouterr().err
+    assert not db.exists()
+
+
+def test_does_not_fit_is_precise(tmp_path):
+    need()
+    from hashbench.targets.avr import AvrTarget
+    tg = AvrTarget("atmega328p")
+    src = tmp_path / "big.c"
+    src.write_text("#include <stdint.h>\nvolatile uint8_t ram[3000];\n"
+                   "const uint8_t r1[20000] __attribute__((progmem)) = {1};\n"
+                   "const uint8_t r2[20000] __attribute__((progmem)) = {2};\n"
+                   "int main(void) { return (ram[0] ? r1 : r2)[ram[1]]; }\n")
+    elf = tmp_path / "big.elf"
+    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *tg.toolchain.ldflags],
+                   check=True)
+    err = tg.fit_error(elf)
+    assert err.startswith("does not fit (flash: ") and err.endswith(" > 32768)")
+    assert int(err.split()[4]) > 40000
+    src.write_text("#include <stdint.h>\nvolatile uint8_t ram[3000];\n"
+                   "int main(void) { ram[0] = 1; return ram[1]; }\n")
+    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *tg.toolchain.ldflags],
+                   check=True)
+    err = tg.fit_error(elf)
+    assert err.startswith("does not fit (RAM: ") and err.endswith(" > 2048)")
+
+
+def test_cli_unknown_mcu(tmp_path, capsys):
+    from hashbench.cli import main
+    db = tmp_path / "r.sqlite"
+    assert main(["bench", "--target", "avr", "--mcu", "atmega8", "-a", "sha256", "--db", str(db)]) == 2
+    assert "unknown MCU 'atmega8'" in capsys.readouterr().err and not db.exists()
+    assert main(["bench", "--target", "host", "--mcu", "atmega328p", "-a", "sha256", "--db", str(db)]) == 2
