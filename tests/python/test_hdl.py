@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_cores_discovered():
     names = [c.name for c in CORES]
-    assert "sha256" in names
+    assert "sha256" in names and "sha512" in names
     for c in CORES:
         assert c.block_bits % 8 == 0 and c.digest_bits % 8 == 0
         scheme(c.pad)                                    # its padding module exists
@@ -83,7 +83,7 @@ def test_sha2_padding():
     assert [x[2] for x in pad.blocks(bytes(200), 64)] == [False, False, False, True]
 
 
-@pytest.mark.parametrize("core,w", [("sha256", 32)])
+@pytest.mark.parametrize("core,w", [("sha256", 32), ("sha512", 64)])
 def test_sha2_constants_in_rtl_are_the_derived_ones(core, w):
     gen = subprocess.run([sys.executable, str(ROOT / "hdl/common/sha2_constants.py"), str(w)],
                          capture_output=True, text=True, check=True).stdout

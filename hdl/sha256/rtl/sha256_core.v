@@ -147,7 +147,9 @@ module sha256_core (
     wire [31:0] ch  = (e & f) ^ (~e & g);
     wire [31:0] s0  = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
     wire [31:0] maj = (a & b) ^ (a & c) ^ (b & c);
-    wire [31:0] t1  = h + s1 + ch + k(t_reg) + wt;
+    reg  [31:0] kt;                 // K[t] (a reg: iverilog re-evaluates functions in assigns)
+    always @* kt = k(t_reg);
+    wire [31:0] t1  = h + s1 + ch + kt + wt;
     wire [31:0] t2  = s0 + maj;
     wire [255:0] round_out = {t1 + t2, a, b, c, d + t1, e, f, g};
 
