@@ -128,7 +128,7 @@ def cmd_synth(a) -> int:
             ("Mbit/s per LUT", _f(res["thr_per_lut"], 3)),
             (f"normalised to {flow.reference_core(c.digest_bits)}: thr, area, thr/area",
              ", ".join(_f(mine.get(k), 2) for k in ("norm_throughput", "norm_area", "norm_thr_area"))),
-            ("tools", ", ".join(f"{k} {v}" for k, v in res["tools"].items()))]
+            ("tools", ", ".join(f"{k} {v}" for k, v in res["tools"].items() if k.startswith("yowasp")))]
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
     for k, v in rows:
