@@ -4,6 +4,7 @@
 #   scripts/install-toolchains.sh --list GROUP  print the package names
 # Groups: base (C build + Python venv), arm, riscv (emulated targets),
 #         avr (avr-gcc + libsimavr: the avr target),
+#         hdl (hash cores in simulation: iverilog),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -12,9 +13,11 @@ declare -A PKGS=(
   [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [softcore]="verilator gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [avr]="gcc-avr avr-libc binutils-avr simavr libsimavr-dev"
+  [hdl]="iverilog"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[hdl]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""
