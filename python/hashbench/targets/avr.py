@@ -26,7 +26,7 @@ from typing import Iterable, Iterator
 
 from .. import native
 from .base import Profile, Target, TargetUnavailable, finish_row
-from .firmware import ROOT, BuildError, Toolchain, build_image, build_library, code_bytes, \
+from .firmware import COMPACT_DEFINES, ROOT, BuildError, Toolchain, build_image, build_library, code_bytes, \
     host_checksum, parse_output
 
 try:
@@ -57,8 +57,9 @@ class AvrTarget(Target):
     apt_packages = APT
     executables = ("avr-gcc", "avr-ar", "avr-size", "avr-nm", "cc")
 
-    def __init__(self, mcu: str | None = None, opt: str | None = None):
+    def __init__(self, mcu: str | None = None, opt: str | None = None, compact: bool = False):
         prof = load_profiles()
+        self.compact = compact
         self.opt = opt or os.environ.get("HASHBENCH_AVR_OPT") or OPT
         if self.opt not in ("-O1", "-O2", "-O3", "-Os"):
             raise ValueError(f"avr: optimisation {self.opt!r} not one of -O1 -O2 -O3 -Os")
@@ -74,7 +75,8 @@ class AvrTarget(Target):
         self.toolchain = Toolchain(
             cc="avr-gcc", ar="avr-ar",
             cflags=[f"-mmcu={self.mcu}", self.opt, "-std=c99", "-ffunction-sections", "-fdata-sections",
-                    f"-DF_CPU={int(p['clock_hz'])}UL", "-DHB_FW_HAS_INSTRUCTIONS"],
+                    f"-DF_CPU={int(p['clock_hz'])}UL", "-DHB_FW_HAS_INSTRUCTIONS",
+                    *(COMPACT_DEFINES if compact else [])],
             # the regions are opened wide so that an image too large always
             # links and fit_error() can say by how much it does not fit
             ldflags=["-Wl,--gc-sections", "-Wl,--section-start=.mmcu=0x910000",
@@ -202,23 +204,24 @@ class AvrTarget(Target):
             rows = list(self.measure(name, lib, sizes, blocks, timeout, check_n, prof, max_cycles))
             err = rows[0].get("error") or ""
             if err.startswith("does not fit (flash") and self.opt != "-Os":
-                # fully unrolled code (Threefish, Keccak-f on 64-bit lanes) may
-                # only fit when optimised for size: measure it so, and say so
+                # fully unrolled code (Threefish, BLAKE-512 on 64-bit words)
+                # may only fit when optimised for size with the loop forms of
+                # the kernels: measure it so, and say so
                 if small is None:
-                    small = AvrTarget(self.mcu, "-Os")
+                    small = AvrTarget(self.mcu, "-Os", compact=True)
                     small_lib = build_library(small.toolchain, small.outdir())
                 rows2 = list(small.measure(name, small_lib, sizes, blocks, timeout, check_n, prof, max_cycles))
                 why = f"{err} at {self.opt}"
                 for r in rows2:
                     if r.get("error"):
-                        r["error"] = f"{why}; at -Os: {r['error']}"
+                        r["error"] = f"{why}; at -Os with the compact kernels: {r['error']}"
                     else:
-                        r["note"] = f"{why}; built with -Os"
+                        r["note"] = f"{why}; built with -Os and the compact kernels (HB_*_COMPACT)"
                 rows = rows2
             yield from rows
 
     def outdir(self) -> Path:
-        d = ROOT / "build" / "fw" / f"avr-{self.mcu}{self.opt}"
+        d = ROOT / "build" / "fw" / f"avr-{self.mcu}{self.opt}{'-compact' if self.compact else ''}"
         lib = d / "libhb.a"
         # build_library() watches the library's own sources; the storage
         # macros force-included from here count too

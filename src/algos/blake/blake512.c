@@ -20,6 +20,44 @@ static HB_ROM uint64_t IV384[8] = {
     0x67332667FFC00B31ULL, 0x8EB44A8768581511ULL, 0xDB0C2E0D64F98FA7ULL, 0x47B5481DBEFA4FA4ULL
 };
 
+#ifdef HB_BLAKE_COMPACT
+/* 8-bit targets: the sixteen unrolled 64-bit rounds do not fit their flash
+ * (avr-gcc: 280 KB), so loop over rounds with sigma as a table. */
+#define BLAKE_ID(...) __VA_ARGS__
+static HB_ROM uint8_t SIGMA[160] = {
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA0), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA1),
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA2), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA3),
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA4), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA5),
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA6), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA7),
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA8), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA9)
+};
+/* G_0..G_7 of a round: state words a, b, c, d packed as nibbles */
+static HB_ROM uint16_t GPOS[8] = {0x048C, 0x159D, 0x26AE, 0x37BF, 0x05AF, 0x16BC, 0x278D, 0x349E};
+
+static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t *blk)
+{
+    uint64_t m[16], v[16];
+    unsigned r, g, i;
+    for (i = 0; i < 16; i++) m[i] = hb_load64_be(blk + 8 * i);
+    for (i = 0; i < 8; i++) {
+        v[i] = h[i];
+        v[8 + i] = HB_ROM_U64(C, i);
+    }
+    v[12] ^= t0; v[13] ^= t0; v[14] ^= t1; v[15] ^= t1;
+    for (r = 0; r < 16; r++) {
+        for (g = 0; g < 8; g++) {
+            unsigned p = HB_ROM_U16(GPOS, g), a = p >> 12, b = (p >> 8) & 15, c = (p >> 4) & 15, d = p & 15;
+            unsigned x = HB_ROM_U8(SIGMA, 16 * (r % 10) + 2 * g), y = HB_ROM_U8(SIGMA, 16 * (r % 10) + 2 * g + 1);
+            v[a] += v[b] + (m[x] ^ HB_ROM_U64(C, y)); v[d] = HB_ROTR64(v[d] ^ v[a], 32);
+            v[c] += v[d]; v[b] = HB_ROTR64(v[b] ^ v[c], 25);
+            v[a] += v[b] + (m[y] ^ HB_ROM_U64(C, x)); v[d] = HB_ROTR64(v[d] ^ v[a], 16);
+            v[c] += v[d]; v[b] = HB_ROTR64(v[b] ^ v[c], 11);
+        }
+    }
+    /* finalisation (sec. 2.2.2); salt words are zero */
+    for (i = 0; i < 8; i++) h[i] ^= v[i] ^ v[8 + i];
+}
+#else
 #define BLAKE_G(a, b, c, d, i, j)                                                   \
     v##a += v##b + (m[i] ^ HB_ROM_U64(C, j)); v##d = HB_ROTR64(v##d ^ v##a, 32);      \
     v##c += v##d; v##b = HB_ROTR64(v##b ^ v##c, 25);                                 \
@@ -57,6 +95,8 @@ static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t 
     h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
     h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;
 }
+
+#endif
 
 void hb_blake512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
