@@ -3,15 +3,16 @@
 #   scripts/install-toolchains.sh GROUP...      apt-get install them
 #   scripts/install-toolchains.sh --list GROUP  print the package names
 # Groups: base (C build + Python venv), arm, riscv (emulated targets),
-#         ci (everything the default tests use)
+#         mcs51 (Intel 8051: SDCC + s51), ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
   [base]="build-essential python3 python3-venv python3-dev openssl"
   [arm]="gcc-arm-none-eabi libnewlib-arm-none-eabi"
   [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [softcore]="verilator gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
+  [mcs51]="sdcc sdcc-ucsim"
 )
-PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
+PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]} ${PKGS[mcs51]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

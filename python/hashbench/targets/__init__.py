@@ -16,6 +16,7 @@ TARGETS = {
     "arm7tdmi": "emu:EmuTarget",
     "rv32imc": "emu:EmuTarget",
     "softcore-rv32": "softcore:SoftcoreTarget",
+    "mcs51": "mcs51:Mcs51Target",
 }
 
 
