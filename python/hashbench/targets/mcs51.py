@@ -104,7 +104,9 @@ def needed_sources(defs: str) -> list[Path]:
         src = idx.get(n)
         if src is None or src in seen:
             continue
-        for f in sorted(src.parent.glob("*.c")) if src.parent.parent.name == "algos" else [src]:
+        # a source that builds names by token pasting gets its whole family directory
+        pasted = re.search(r"\bhb_\w*##", src.read_text()) is not None
+        for f in sorted(src.parent.glob("*.c")) if pasted and src.parent.parent.name == "algos" else [src]:
             if f not in seen:
                 seen.add(f)
                 todo += [u for u in _USE.findall(f.read_text()) if u in idx and idx[u] not in seen]
