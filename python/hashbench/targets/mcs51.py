@@ -52,6 +52,11 @@ CPU = "8052"                 # 256 bytes of internal RAM (AT89S52 class)
 DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024]
 MAX_MSG = 4096               # largest message measured (xram buffer; larger sizes are skipped)
 SENTINEL = 987654321
+# per-family size knobs of the library (64 KB of code): the compact,
+# byte-oriented Groestl and AES rounds instead of 8 / 4 tables of lookups
+FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
+                "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
+                "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
 RUNTIME_ASM = {"_gptrget", "_gptrput", "_gptrgetc", "_bp", "bpx", "_spx", "_startup", "_decdptr",
@@ -201,8 +206,12 @@ class Mcs51Target(Target):
         (d / "one.def").write_text(defs)
         hdrs = self._headers()
         libobj = self.outdir / "obj"
-        lib = {s.parent.name + "__" + s.stem: self._compile(s, libobj / f"{s.parent.name}__{s.stem}.rel", deps=hdrs)
-               for s in needed_sources(defs)}
+        lib = {}
+        for s in needed_sources(defs):
+            extra = FAMILY_FLAGS.get(s.parent.name, [])
+            tag = ("-" + hashlib.sha256(" ".join(extra).encode()).hexdigest()[:6]) if extra else ""
+            lib[s.parent.name + "__" + s.stem + tag] = self._compile(
+                s, libobj / f"{s.parent.name}__{s.stem}{tag}.rel", extra, deps=hdrs)
         self._archive(d / "hb.lib", list(lib.values()))
         fw = [f'-DHB_ALGOS_DEF="{d / "one.def"}"', f'-DHB_FW_ALGO="{name}"',
               f"-DHB_FW_CTX_BYTES={a.ctx_size}", f"-DHB_FW_SIZES={','.join(map(str, sizes)) or '0'}",
