@@ -14,10 +14,11 @@
  * xram[0xffff] (s51 -I if=xram[0xffff],out=FILE): 'w' writes a byte to the
  * output file, 's' stops the simulation.
  *
- * Stack: 8051 calls push onto the internal-RAM (idata) stack, which grows
- * upwards; reentrant functions (HB_REENTRANT, i.e. everything called
- * through a pointer) keep their parameters and locals there too.
- * hal_stack_paint()/hal_stack_used() measure its peak (HB_FW_HAL_STACK).
+ * Stacks (build flags --stack-auto --xstack): return addresses and register
+ * spills go on the idata stack (internal RAM, growing upwards); parameters
+ * and locals of every function on the 256-byte pdata stack in xram page 0
+ * (main() sets P2 = 0 and starts it at 0).  hal_stack_paint() and
+ * hal_stack_used() measure the peak of both (HB_FW_HAL_STACK).
  */
 #ifndef HB_HAL_MCS51_H
 #define HB_HAL_MCS51_H
