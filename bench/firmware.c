@@ -96,13 +96,22 @@ static size_t out_len(const hb_algo *a)
 /* one hash, kept out of line so its stack use is its own */
 static HB_NOINLINE void hash_once(const hb_algo *a, const uint8_t *m, size_t n, uint8_t *out)
 {
-    hb_params p;
+    static hb_params p; /* static: 8-bit stacks are small (8051: 256 bytes) */
     params(a, &p);
     a->init(ctx_a, &p);
     a->update(ctx_a, m, n);
     a->final(ctx_a, out, out_len(a));
 }
 
+#ifdef HB_FW_HAL_STACK
+/* The HAL measures the stack itself (8051: an upward-growing idata stack). */
+static HB_NOINLINE size_t stack_used(const hb_algo *a, size_t n, uint8_t *out)
+{
+    hal_stack_paint();
+    hash_once(a, msg, n, out);
+    return hal_stack_used();
+}
+#else
 /* Paint the stack below this frame, hash, and see how deep it was written.
  * The pointer goes through a volatile so the compiler keeps the address. */
 static HB_NOINLINE size_t stack_used(const hb_algo *a, size_t n, uint8_t *out)
@@ -117,6 +126,7 @@ static HB_NOINLINE size_t stack_used(const hb_algo *a, size_t n, uint8_t *out)
         if (lo[i] != PAINT) break;
     return (size_t)(top - (lo + i));
 }
+#endif
 
 #ifdef HB_FW_HAS_INSTRUCTIONS
 static uint64_t last_instructions;
@@ -124,7 +134,7 @@ static uint64_t last_instructions;
 
 static uint64_t measure(const hb_algo *a, size_t n, uint8_t *out)
 {
-    uint64_t t0, t1;
+    static uint64_t t0, t1;
 #ifdef HB_FW_HAS_INSTRUCTIONS
     uint64_t i0;
 #endif
@@ -151,9 +161,9 @@ static void put_instructions(void)
 int main(void)
 {
     const hb_algo *a = hb_find(HB_FW_ALGO);
-    uint8_t out[HB_FW_OUT > 128 ? HB_FW_OUT : 128];
-    hb_params p;
-    uint64_t t0, t1, overhead;
+    static uint8_t out[HB_FW_OUT > 128 ? HB_FW_OUT : 128]; /* static: off an 8-bit stack */
+    static hb_params p;
+    static uint64_t t0, t1, overhead;
     size_t i, ol = out_len(a);
     static const char hexd[] = "0123456789abcdef";
 

@@ -4,6 +4,7 @@
 #   scripts/install-toolchains.sh --list GROUP  print the package names
 # Groups: base (C build + Python venv), arm, riscv (emulated targets),
 #         avr (avr-gcc + libsimavr: the avr target),
+#         mcs51 (Intel 8051: SDCC + s51),
 #         hdl (hash cores in simulation: iverilog),
 #         ci (everything the default tests use)
 set -euo pipefail
@@ -13,10 +14,12 @@ declare -A PKGS=(
   [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [softcore]="verilator gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [avr]="gcc-avr avr-libc binutils-avr simavr libsimavr-dev"
+  [mcs51]="sdcc sdcc-ucsim"
   [hdl]="iverilog"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[mcs51]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[hdl]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi

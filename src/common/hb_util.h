@@ -47,41 +47,41 @@ static inline uint32_t hb_rotl32_bytes(uint32_t x, unsigned n)
 #define HB_ROTL64(x, n) ((uint64_t)(((x) << (n)) | ((x) >> (64 - (n)))))
 #define HB_ROTR64(x, n) ((uint64_t)(((x) >> (n)) | ((x) << (64 - (n)))))
 
-static inline uint32_t hb_load32_le(const uint8_t *p)
+static inline uint32_t hb_load32_le(const uint8_t *p) HB_REENTRANT
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
-static inline uint32_t hb_load32_be(const uint8_t *p)
+static inline uint32_t hb_load32_be(const uint8_t *p) HB_REENTRANT
 {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
 }
-static inline uint64_t hb_load64_le(const uint8_t *p)
+static inline uint64_t hb_load64_le(const uint8_t *p) HB_REENTRANT
 {
     return (uint64_t)hb_load32_le(p) | ((uint64_t)hb_load32_le(p + 4) << 32);
 }
-static inline uint64_t hb_load64_be(const uint8_t *p)
+static inline uint64_t hb_load64_be(const uint8_t *p) HB_REENTRANT
 {
     return ((uint64_t)hb_load32_be(p) << 32) | (uint64_t)hb_load32_be(p + 4);
 }
-static inline void hb_store32_le(uint8_t *p, uint32_t v)
+static inline void hb_store32_le(uint8_t *p, uint32_t v) HB_REENTRANT
 {
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
-static inline void hb_store32_be(uint8_t *p, uint32_t v)
+static inline void hb_store32_be(uint8_t *p, uint32_t v) HB_REENTRANT
 {
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
 }
-static inline void hb_store64_le(uint8_t *p, uint64_t v)
+static inline void hb_store64_le(uint8_t *p, uint64_t v) HB_REENTRANT
 {
     hb_store32_le(p, (uint32_t)v); hb_store32_le(p + 4, (uint32_t)(v >> 32));
 }
-static inline void hb_store64_be(uint8_t *p, uint64_t v)
+static inline void hb_store64_be(uint8_t *p, uint64_t v) HB_REENTRANT
 {
     hb_store32_be(p, (uint32_t)(v >> 32)); hb_store32_be(p + 4, (uint32_t)v);
 }
 
 /* Overwrite memory in a way the compiler may not elide (key material). */
-static inline void hb_wipe(void *p, size_t n)
+static inline void hb_wipe(void *p, size_t n) HB_REENTRANT
 {
     volatile uint8_t *v = (volatile uint8_t *)p;
     while (n--) *v++ = 0;
@@ -89,7 +89,7 @@ static inline void hb_wipe(void *p, size_t n)
 
 /* Parameter checks for init functions: an algorithm without HB_KEYED /
  * HB_CUSTOM / HB_SALT / HB_VAROUT rejects any non-empty field. */
-static inline int hb_params_plain(const hb_params *p)
+static inline int hb_params_plain(const hb_params *p) HB_REENTRANT
 {
     if (!p) return HB_OK;
     if (p->key_len) return HB_ERR_KEY;
@@ -97,7 +97,7 @@ static inline int hb_params_plain(const hb_params *p)
     return HB_OK;
 }
 /* A fixed-length hash that accepts only its own digest length. */
-static inline int hb_params_fixed(const hb_params *p, size_t digest)
+static inline int hb_params_fixed(const hb_params *p, size_t digest) HB_REENTRANT
 {
     int r = hb_params_plain(p);
     if (r == HB_OK && p && p->out_len && p->out_len != digest) return HB_ERR_OUTLEN;

@@ -17,6 +17,7 @@ TARGETS = {
     "rv32imc": "emu:EmuTarget",
     "softcore-rv32": "softcore:SoftcoreTarget",
     "avr": "avr:AvrTarget",
+    "mcs51": "mcs51:Mcs51Target",
 }
 
 

@@ -80,7 +80,7 @@ extern HB_ROM uint32_t hb_fugue_T1[256], hb_fugue_T2[256], hb_fugue_T3[256];
     (HB_AES_T(0, HB_AES_B(a, 0)) ^ HB_AES_T(1, HB_AES_B(b, 1)) ^ \
      HB_AES_T(2, HB_AES_B(c, 2)) ^ HB_AES_T(3, HB_AES_B(d, 3)))
 #else
-static inline uint32_t hb_aes_col_(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+static inline uint32_t hb_aes_col_(uint32_t a, uint32_t b, uint32_t c, uint32_t d) HB_REENTRANT
 {
     uint32_t w = (uint32_t)HB_ROM_U8(hb_aes_sbox, HB_AES_B(a, 0))
                | (uint32_t)HB_ROM_U8(hb_aes_sbox, HB_AES_B(b, 1)) << 8
@@ -102,7 +102,7 @@ static inline uint32_t hb_aes_col_(uint32_t a, uint32_t b, uint32_t c, uint32_t 
     } while (0)
 
 /* the same in place on four words */
-static inline void hb_aes_round_le(uint32_t x[4])
+static inline void hb_aes_round_le(uint32_t x[4]) HB_REENTRANT
 {
     uint32_t y0, y1, y2, y3;
     HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);

@@ -13,7 +13,7 @@
 
 typedef struct skein_desc {
     uint8_t nw;                                       /* state words */
-    void (*ubi)(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes);
+    void (*ubi)(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT;
     hb_md_class md;                                    /* message buffering (lazy) */
 } skein_desc;
 

@@ -44,9 +44,9 @@ typedef struct hb_skein1024_ctx {
 
 /* UBI over n blocks: per block, position += bytes, X = Threefish_{X,T}(M) ^ M,
  * then the First flag is cleared.  S as above. */
-void hb_skein256_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes);
-void hb_skein512_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes);
-void hb_skein1024_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes);
+void hb_skein256_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
+void hb_skein512_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
+void hb_skein1024_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
 
 int hb_skein256_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
 void hb_skein256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;

@@ -31,7 +31,7 @@
     } while (0)
 #endif
 
-void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes)
+void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
 {
     uint64_t k[5], t[3], M0, M1, M2, M3, X0, X1, X2, X3;
     while (n--) {
@@ -61,7 +61,7 @@ void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes)
     }
 }
 
-void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes)
+void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
 {
     uint64_t k[9], t[3], M[8], X0, X1, X2, X3, X4, X5, X6, X7;
     unsigned i;
@@ -97,7 +97,7 @@ void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes)
     }
 }
 
-void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes)
+void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
 {
     uint64_t k[17], t[3], M[16], X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15;
     unsigned i;

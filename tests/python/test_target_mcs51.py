@@ -1,0 +1,83 @@
+"""The mcs51 target (SDCC + s51): on-target checksum, exact and repeatable
+clock counts, faults reported (wrong checksum, hang, missing toolchain)."""
+import subprocess
+
+import pytest
+
+from hashbench import targets
+from hashbench.targets import TargetUnavailable
+
+
+def need():
+    tg = targets.get("mcs51")
+    try:
+        tg.check()
+    except TargetUnavailable as e:
+        pytest.skip(str(e))
+    return tg
+
+
+def test_sha256_checksum_and_repeatable_counts():
+    tg = need()
+    runs = []
+    for _ in range(2):
+        rows = list(tg.run(["sha256"], [0, 64], blocks=2, check_n=8, timeout=120))
+        assert all(not r.get("error") for r in rows), [r.get("error") for r in rows]
+        assert all(r["verified"] for r in rows)
+        runs.append([(r["size"], r["kind"], r["median"], r["stack_bytes"]) for r in rows])
+    assert runs[0] == runs[1]  # identical clocks and stack, run to run
+    by = {(s, k): c for s, k, c, _ in runs[0]}
+    per_block = by[(128, "blocks")] - by[(64, "blocks")]
+    assert 100_000 < per_block < 10_000_000   # one SHA-256 compression, in clocks
+    assert by[(64, "size")] == by[(64, "blocks")]
+    for r in rows:
+        assert r["count_kind"] == "cycles_exact"
+        assert r["machine_cycles"] == r["median"] / 12
+        assert r["clock_hz"] == 12e6 and r["energy_uj"] > 0
+        assert r["code_bytes"] > 1000 and r["ram_bytes"] > r["ctx_bytes"] > 0
+
+
+def test_sha224_checksum():
+    tg = need()
+    rows = list(tg.run(["sha224"], [64], blocks=0, check_n=8, timeout=120))
+    assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
+
+
+def test_too_big_is_reported_and_run_continues(monkeypatch):
+    tg = need()
+    from hashbench.targets import mcs51
+    monkeypatch.setattr(mcs51, "CODE_SIZE", 4096)
+    rows = list(tg.run(["sha256", "sha224"], [0], blocks=0, check_n=4, timeout=120))
+    assert [r["algo"] for r in rows] == ["sha256", "sha224"]
+    for r in rows:
+        assert r["error"].startswith("does not fit (") and "> 4096)" in r["error"], r["error"]
+
+
+def test_wrong_checksum_is_not_measured(monkeypatch):
+    tg = need()
+    from hashbench.targets import mcs51
+    monkeypatch.setattr(mcs51, "host_checksum", lambda name, n: "00" * 32)
+    rows = list(tg.run(["sha256"], [0], blocks=0, check_n=4, timeout=120))
+    assert len(rows) == 1 and rows[0]["verified"] is False and "checksum" in rows[0]["error"]
+
+
+def test_hang_is_killed(tmp_path):
+    need()
+    from hashbench.targets.mcs51 import S51, SimError
+    src = tmp_path / "hang.c"
+    src.write_text("void main(void) { for (;;) ; }\n")
+    subprocess.run(["sdcc", "-mmcs51", str(src), "-o", str(tmp_path / "hang.ihx")], check=True,
+                   capture_output=True, cwd=tmp_path)
+    sim = S51(tmp_path / "hang.ihx", tmp_path / "out.txt", 0x7000, 0x100, timeout=2.0)
+    with pytest.raises(SimError, match="killed after"):
+        sim.run()
+    sim.p.kill()
+    sim.p.wait()
+
+
+def test_missing_toolchain_names_packages(monkeypatch):
+    import shutil
+    tg = targets.get("mcs51")
+    monkeypatch.setattr(shutil, "which", lambda exe: None)
+    with pytest.raises(TargetUnavailable, match="sdcc-ucsim"):
+        tg.check()
