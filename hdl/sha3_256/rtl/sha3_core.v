@@ -128,11 +128,13 @@ module sha3_core #(
 endmodule
 
 // One Keccak-f[1600] round (theta, rho, pi, chi, iota), combinational.  Lane (x, y) is
-// a[64*(x+5y) +: 64].
+// a[64*(x+5y) +: 64].  Written as one procedural block (loops unroll at synthesis) rather
+// than 100 continuous assignments into slices of wide nets: iverilog re-evaluates every
+// reader of a wide net on each slice update, which made the simulation ~100x slower.
 module keccak_round (
     input  wire [1599:0] a,
     input  wire [63:0]   rc,
-    output wire [1599:0] y
+    output reg  [1599:0] y
 );
     // rho offsets for lanes 24..0, derived by ../keccak_consts.py (FIPS 202 Algorithm 2)
     localparam [25*6-1:0] RHO = {6'd14, 6'd56, 6'd61, 6'd2,  6'd18,
@@ -140,29 +142,27 @@ module keccak_round (
                                  6'd39, 6'd25, 6'd43, 6'd10, 6'd3,
                                  6'd20, 6'd55, 6'd6,  6'd44, 6'd36,
                                  6'd27, 6'd28, 6'd62, 6'd1,  6'd0};
-    wire [319:0]  c, d;
-    wire [1599:0] b, x;
-    genvar i, k;
-    generate
-        for (i = 0; i < 5; i = i + 1) begin : g_theta
-            assign c[64*i +: 64] = a[64*i +: 64] ^ a[64*(i+5) +: 64] ^ a[64*(i+10) +: 64]
-                                 ^ a[64*(i+15) +: 64] ^ a[64*(i+20) +: 64];
-        end
-        for (i = 0; i < 5; i = i + 1) begin : g_d
-            assign d[64*i +: 64] = c[64*((i+4)%5) +: 64]
-                                 ^ {c[64*((i+1)%5) +: 63], c[64*((i+1)%5) + 63]};
-        end
+    reg [319:0]  c, d;
+    reg [1599:0] b;
+    reg [63:0]   t;
+    integer i;
+    always @* begin
+        for (i = 0; i < 5; i = i + 1)                        // theta: column parities
+            c[64*i +: 64] = a[64*i +: 64] ^ a[64*(i+5) +: 64] ^ a[64*(i+10) +: 64]
+                          ^ a[64*(i+15) +: 64] ^ a[64*(i+20) +: 64];
+        for (i = 0; i < 5; i = i + 1)
+            d[64*i +: 64] = c[64*((i+4)%5) +: 64]
+                          ^ {c[64*((i+1)%5) +: 63], c[64*((i+1)%5) + 63]};
         // theta, then rho (rotate lane (x,y) left) and pi (move it to (y, 2x+3y))
-        for (i = 0; i < 25; i = i + 1) begin : g_rhopi
-            wire [63:0] t = a[64*i +: 64] ^ d[64*(i%5) +: 64];
-            assign b[64*((i/5) + 5*((2*(i%5) + 3*(i/5)) % 5)) +: 64] =
+        for (i = 0; i < 25; i = i + 1) begin
+            t = a[64*i +: 64] ^ d[64*(i%5) +: 64];
+            b[64*((i/5) + 5*((2*(i%5) + 3*(i/5)) % 5)) +: 64] =
                 (t << RHO[6*i +: 6]) | (t >> (7'd64 - RHO[6*i +: 6]));
         end
-        for (k = 0; k < 25; k = k + 1) begin : g_chi
-            assign x[64*k +: 64] = b[64*k +: 64]
-                ^ (~b[64*(5*(k/5) + (k%5+1)%5) +: 64] & b[64*(5*(k/5) + (k%5+2)%5) +: 64]);
-        end
-    endgenerate
-    assign y = {x[1599:64], x[63:0] ^ rc};
+        for (i = 0; i < 25; i = i + 1)                       // chi
+            y[64*i +: 64] = b[64*i +: 64]
+                ^ (~b[64*(5*(i/5) + (i%5+1)%5) +: 64] & b[64*(5*(i/5) + (i%5+2)%5) +: 64]);
+        y[63:0] = y[63:0] ^ rc;                              // iota
+    end
 endmodule
 `default_nettype wire
