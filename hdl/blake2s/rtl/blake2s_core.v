@@ -1,0 +1,182 @@
+// blake2s_core: BLAKE2s-256, unkeyed (RFC 7693), basic iterative architecture: one full
+// round per clock (the 4 column G functions followed by the 4 diagonal G functions,
+// 8 G in the combinational path), 10 clocks per block.
+// Interface: hdl/README.md.  The host zero-fills the last block and supplies t (message
+// bytes up to and including this block) on `count` and the last-block flag f0 on `last`
+// (python/hashbench/hw/padding/blake2.py).
+// Round 0 runs in the clock that takes blk_valid (from the freshly initialised v), and the
+// feed-forward h ^= v_lo ^ v_hi is taken from the output of round 9, so a block costs
+// 10 clocks from blk_valid until ready; start loads the parameter-block IV in one clock
+// without dropping ready.
+`default_nettype none
+module blake2s_core (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire         start,
+    input  wire         blk_valid,
+    input  wire [511:0] blk,
+    input  wire [63:0]  count,
+    input  wire         last,
+    output wire         ready,
+    output wire [255:0] digest,
+    output wire         digest_valid
+);
+    // IV (RFC 7693 sec. 2.6), word i at [32*i +: 32]
+    localparam [255:0] IV = {32'h5be0cd19, 32'h1f83d9ab, 32'h9b05688c, 32'h510e527f,
+                             32'ha54ff53a, 32'h3c6ef372, 32'hbb67ae85, 32'h6a09e667};
+    // parameter block word 0 for an unkeyed 32-byte digest: depth 1, fanout 1, kk 0, nn 32
+    localparam [31:0] P0 = 32'h01010020;
+
+    reg [255:0] h_reg;    reg [255:0] h_new;    reg h_we;
+    reg [511:0] v_reg;    reg [511:0] v_new;    reg v_we;
+    reg [511:0] m_reg;    reg [511:0] m_new;    reg m_we;
+    reg [3:0]   rnd_reg;  reg [3:0]   rnd_new;  reg rnd_we;
+    reg         busy_reg; reg         busy_new; reg busy_we;
+    reg         last_reg; reg         last_new; reg last_we;
+    reg         dv_reg;   reg         dv_new;   reg dv_we;
+
+    // block bytes -> little-endian message words: byte k of the block is m[8*k +: 8]
+    wire [511:0] blk_le;
+    genvar k;
+    generate
+        for (k = 0; k < 64; k = k + 1) begin : g_in
+            assign blk_le[8*k +: 8] = blk[511-8*k -: 8];
+        end
+        // h words are little-endian, so digest byte k is h[8*k +: 8]
+        for (k = 0; k < 32; k = k + 1) begin : g_out
+            assign digest[255-8*k -: 8] = h_reg[8*k +: 8];
+        end
+    endgenerate
+
+    // working vector of a new compression (RFC 7693 sec. 3.2)
+    wire [511:0] v_init = {IV[255:224], IV[223:192] ^ {32{last}},
+                           IV[191:160] ^ count[63:32], IV[159:128] ^ count[31:0],
+                           IV[127:0], h_reg};
+
+    wire [511:0] rnd_v   = busy_reg ? v_reg : v_init;
+    wire [511:0] rnd_m   = busy_reg ? m_reg : blk_le;
+    wire [3:0]   rnd_idx = busy_reg ? rnd_reg : 4'd0;
+    wire [511:0] rnd_out;
+
+    blake2s_round u_round (.v(rnd_v), .m(rnd_m), .r(rnd_idx), .y(rnd_out));
+
+    assign ready        = ~busy_reg;
+    assign digest_valid = dv_reg;
+
+    always @* begin
+        h_new = h_reg ^ rnd_out[255:0] ^ rnd_out[511:256]; h_we = 1'b0;
+        v_new = rnd_out;          v_we = 1'b0;
+        m_new = blk_le;           m_we = 1'b0;
+        rnd_new = rnd_reg + 4'd1; rnd_we = 1'b0;
+        busy_new = 1'b0;          busy_we = 1'b0;
+        last_new = last;          last_we = 1'b0;
+        dv_new = 1'b0;            dv_we = 1'b0;
+        if (busy_reg) begin
+            v_we = 1'b1; rnd_we = 1'b1;
+            if (rnd_reg == 4'd9) begin
+                h_we = 1'b1;
+                busy_we = 1'b1;
+                dv_new = last_reg; dv_we = 1'b1;
+            end
+        end else if (start) begin
+            h_new = {IV[255:32], IV[31:0] ^ P0}; h_we = 1'b1;
+            dv_we = 1'b1;
+        end else if (blk_valid) begin
+            v_we = 1'b1; m_we = 1'b1;
+            rnd_new = 4'd1; rnd_we = 1'b1;
+            busy_new = 1'b1; busy_we = 1'b1;
+            last_we = 1'b1;
+            dv_we = 1'b1;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            h_reg <= 256'b0; v_reg <= 512'b0; m_reg <= 512'b0; rnd_reg <= 4'd0;
+            busy_reg <= 1'b0; last_reg <= 1'b0; dv_reg <= 1'b0;
+        end else begin
+            if (h_we)    h_reg    <= h_new;
+            if (v_we)    v_reg    <= v_new;
+            if (m_we)    m_reg    <= m_new;
+            if (rnd_we)  rnd_reg  <= rnd_new;
+            if (busy_we) busy_reg <= busy_new;
+            if (last_we) last_reg <= last_new;
+            if (dv_we)   dv_reg   <= dv_new;
+        end
+    end
+endmodule
+
+// One BLAKE2s round, combinational: v word i is v[32*i +: 32], message word i m[32*i +: 32].
+module blake2s_round (
+    input  wire [511:0] v,
+    input  wire [511:0] m,
+    input  wire [3:0]   r,
+    output wire [511:0] y
+);
+    // SIGMA (RFC 7693 sec. 2.7), row r: element j in bits [4*j +: 4]
+    reg [63:0] s;
+    always @* begin
+        case (r)
+            4'd0: s = 64'hfedcba9876543210;
+            4'd1: s = 64'h357b20c16df984ae;
+            4'd2: s = 64'h491763eadf250c8b;
+            4'd3: s = 64'h8f04a562ebcd1397;
+            4'd4: s = 64'hd386cb1efa427509;
+            4'd5: s = 64'h91ef57d438b0a6c2;
+            4'd6: s = 64'hb8293670a4def15c;
+            4'd7: s = 64'ha2684f05931ce7bd;
+            4'd8: s = 64'h5a417d2c803b9ef6;
+            4'd9: s = 64'h0dc3e9bf5167482a;
+            default: s = 64'hfedcba9876543210;
+        endcase
+    end
+
+    // message words in the order this round uses them: x[32*j +: 32] = m[SIGMA[r][j]]
+    wire [511:0] x;
+    genvar j;
+    generate
+        for (j = 0; j < 16; j = j + 1) begin : g_sel
+            assign x[32*j +: 32] = m[32*s[4*j +: 4] +: 32];
+        end
+    endgenerate
+
+    // G (RFC 7693 sec. 3.1) on {d, c, b, a}, rotations 16, 12, 8, 7
+    function [127:0] g;
+        input [127:0] abcd;
+        input [31:0]  mx, my;
+        reg [31:0] a, b, c, d;
+        begin
+            a = abcd[31:0]; b = abcd[63:32]; c = abcd[95:64]; d = abcd[127:96];
+            a = a + b + mx; d = d ^ a; d = {d[15:0], d[31:16]};
+            c = c + d;      b = b ^ c; b = {b[11:0], b[31:12]};
+            a = a + b + my; d = d ^ a; d = {d[7:0],  d[31:8]};
+            c = c + d;      b = b ^ c; b = {b[6:0],  b[31:7]};
+            g = {d, c, b, a};
+        end
+    endfunction
+
+    `define W(vec, i) vec[32*(i) +: 32]
+    // columns
+    wire [127:0] c0 = g({`W(v,12), `W(v,8),  `W(v,4), `W(v,0)}, `W(x,0), `W(x,1));
+    wire [127:0] c1 = g({`W(v,13), `W(v,9),  `W(v,5), `W(v,1)}, `W(x,2), `W(x,3));
+    wire [127:0] c2 = g({`W(v,14), `W(v,10), `W(v,6), `W(v,2)}, `W(x,4), `W(x,5));
+    wire [127:0] c3 = g({`W(v,15), `W(v,11), `W(v,7), `W(v,3)}, `W(x,6), `W(x,7));
+    // column results back as a vector u
+    wire [511:0] u = {c3[127:96], c2[127:96], c1[127:96], c0[127:96],
+                      c3[95:64],  c2[95:64],  c1[95:64],  c0[95:64],
+                      c3[63:32],  c2[63:32],  c1[63:32],  c0[63:32],
+                      c3[31:0],   c2[31:0],   c1[31:0],   c0[31:0]};
+    // diagonals
+    wire [127:0] d0 = g({`W(u,15), `W(u,10), `W(u,5), `W(u,0)}, `W(x,8),  `W(x,9));
+    wire [127:0] d1 = g({`W(u,12), `W(u,11), `W(u,6), `W(u,1)}, `W(x,10), `W(x,11));
+    wire [127:0] d2 = g({`W(u,13), `W(u,8),  `W(u,7), `W(u,2)}, `W(x,12), `W(x,13));
+    wire [127:0] d3 = g({`W(u,14), `W(u,9),  `W(u,4), `W(u,3)}, `W(x,14), `W(x,15));
+    `undef W
+    // d0 = (v0, v5, v10, v15), d1 = (v1, v6, v11, v12), d2 = (v2, v7, v8, v13),
+    // d3 = (v3, v4, v9, v14)
+    assign y = {d0[127:96], d3[127:96], d2[127:96], d1[127:96],    // v15..v12
+                d1[95:64],  d0[95:64],  d3[95:64],  d2[95:64],     // v11..v8
+                d2[63:32],  d1[63:32],  d0[63:32],  d3[63:32],     // v7..v4
+                d3[31:0],   d2[31:0],   d1[31:0],   d0[31:0]};     // v3..v0
+endmodule
+`default_nettype wire
