@@ -3,6 +3,7 @@
 #   scripts/install-toolchains.sh GROUP...      apt-get install them
 #   scripts/install-toolchains.sh --list GROUP  print the package names
 # Groups: base (C build + Python venv), arm, riscv (emulated targets),
+#         hdl (hash cores in simulation: iverilog),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -10,8 +11,9 @@ declare -A PKGS=(
   [arm]="gcc-arm-none-eabi libnewlib-arm-none-eabi"
   [riscv]="gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   [softcore]="verilator gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
+  [hdl]="iverilog"
 )
-PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
+PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]} ${PKGS[hdl]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""
