@@ -366,7 +366,7 @@ def cmd_seed(a) -> int:
         return _seed000(a)
     if a.study != "002":
         raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000 and 002; 003 is "
-                         f"`hashbench hw report`, 004 the 8-bit targets (see the README)")
+                         f"`hashbench hw seed003` / `hashbench hw report`, 004 the 8-bit targets (see the README)")
     from .seeds import seed002
     for t in seed002.TARGETS:
         get(t).check()
@@ -549,6 +549,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--target")
     s.add_argument("--out", default="hashbench-report")
     s.set_defaults(fn=cmd_report)
+
+    from .hw.cli import add_parser as add_hw_parser
+    add_hw_parser(sub)
     return p
 
 

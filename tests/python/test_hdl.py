@@ -97,3 +97,13 @@ def test_sha2_constants_in_rtl_are_the_derived_ones(core, w):
     assert len(want) == (64 if w == 32 else 80) + 8
     for v in want:
         assert v in got
+
+
+@need_iverilog
+@pytest.mark.parametrize("w", [8, 64])
+def test_narrow_io_wrapper(w, tmp_path):
+    """hdl/common/hb_io_wrap.v (the iCE40 shell) streams blocks and digest W bits at a time."""
+    core = next(c for c in CORES if c.name == "sha256")
+    msgs = vectors.messages(core)[:10]
+    r = sim.simulate(core, msgs, tmp_path, io_width=w)
+    assert (r.passed, r.failed) == (len(msgs), 0), "\n".join(r.failures[:3])

