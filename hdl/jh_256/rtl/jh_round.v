@@ -55,6 +55,7 @@ module jh_round #(
 
     wire [3:0] v [0:N-1];               // after the S-boxes
     wire [3:0] w [0:N-1];               // after L
+    wire [3:0] dd [0:N/2-1];            // the D half of each L output pair
     genvar k;
     generate
         for (k = 0; k < N; k = k + 1) begin : el
@@ -62,8 +63,9 @@ module jh_round #(
         end
         for (k = 0; k < N; k = k + 2) begin : lin
             // (C, D) = L(A, B): D = B ^ 2A, C = A ^ 2D
-            assign w[k+1] = v[k+1] ^ x2(v[k]);
-            assign w[k]   = v[k] ^ x2(w[k+1]);
+            assign dd[k/2] = v[k+1] ^ x2(v[k]);
+            assign w[k+1]  = dd[k/2];
+            assign w[k]    = v[k] ^ x2(dd[k/2]);
         end
         for (k = 0; k < N; k = k + 1) begin : perm
             localparam integer S = src(k);

@@ -30,17 +30,23 @@ module skein512_round4 (
         end
     endfunction
 
-    wire [511:0] v [0:4];               // v[d]: state before round d
-    assign v[0] = x;
+    wire [511:0] v0 = x;                // state before round 0
     genvar d, j;
     generate
         for (d = 0; d < 4; d = d + 1) begin : rnd
+            wire [511:0] vi;            // state before round d
+            wire [511:0] vo;            // state after round d
             wire [511:0] f;             // after the MIXes, before pi
+            if (d == 0) begin : in0
+                assign vi = v0;
+            end else begin : inN
+                assign vi = rnd[d-1].vo;
+            end
             for (j = 0; j < 4; j = j + 1) begin : mix
                 localparam [5:0] RE = rc(d, j);
                 localparam [5:0] RO = rc(d + 4, j);
-                wire [63:0] x0 = v[d][128*j +: 64];
-                wire [63:0] x1 = v[d][128*j + 64 +: 64];
+                wire [63:0] x0 = vi[128*j +: 64];
+                wire [63:0] x1 = vi[128*j + 64 +: 64];
                 wire [63:0] y0 = x0 + x1;
                 wire [63:0] re = (x1 << RE) | (x1 >> (64 - RE));
                 wire [63:0] ro = (x1 << RO) | (x1 >> (64 - RO));
@@ -48,10 +54,10 @@ module skein512_round4 (
                 assign f[128*j + 64 +: 64] = (odd ? ro : re) ^ y0;
             end
             // pi: new word i = old word pi(i)
-            assign v[d + 1] = {f[64*3 +: 64], f[64*0 +: 64], f[64*5 +: 64], f[64*6 +: 64],
+            assign vo = {f[64*3 +: 64], f[64*0 +: 64], f[64*5 +: 64], f[64*6 +: 64],
                                f[64*7 +: 64], f[64*4 +: 64], f[64*1 +: 64], f[64*2 +: 64]};
         end
     endgenerate
-    assign y = v[4];
+    assign y = rnd[3].vo;
 endmodule
 `default_nettype wire
