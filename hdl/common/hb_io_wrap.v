@@ -7,9 +7,10 @@
 //                 cmd = 1: start a message;  cmd = 2: process the block;  cmd = 3: ... the last
 //   ready, digest_valid: the core's;  dout: digest word `index` (0 = first digest byte(s));
 //   dout_next: index + 1 (start sets index 0).
-// Cost over the core: BLOCK_BITS + 64 flip-flops for the input shift register, a W-bit
-// DIGEST_BITS/W : 1 output multiplexer and its index counter (a core ignoring `count` loses
-// the 64 count flip-flops in synthesis).  c_in = (BLOCK_BITS + 64) / W cycles per block.
+// Cost over the core: BLOCK_BITS + 64 flip-flops for the input shift register (the count
+// bits are the entry of the chain, so they stay even where a core ignores `count`), a W-bit
+// DIGEST_BITS/W : 1 output multiplexer and its index counter.  c_in = (BLOCK_BITS + 64) / W
+// cycles per block; the next block can stream in while the core works.
 // Defines: HB_CORE = the core's top module, TOP_PARAMS = its parameter overrides (core.toml).
 `ifndef HB_CORE
 `define HB_CORE sha256_core

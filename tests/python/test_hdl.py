@@ -107,3 +107,22 @@ def test_narrow_io_wrapper(w, tmp_path):
     msgs = vectors.messages(core)[:10]
     r = sim.simulate(core, msgs, tmp_path, io_width=w)
     assert (r.passed, r.failed) == (len(msgs), 0), "\n".join(r.failures[:3])
+
+
+@need_iverilog
+def test_core_toml_parameters_reach_the_top(tmp_path):
+    """core.toml `parameters` override the top's parameters (one RTL, several variants)."""
+    import dataclasses
+    v = tmp_path / "pm.v"
+    v.write_text(
+        "module pm #(parameter A = 1, parameter S = \"x\") (input wire clk, input wire rst,\n"
+        "  input wire start, input wire blk_valid, input wire [511:0] blk, input wire [63:0] count,\n"
+        "  input wire last, output wire ready, output wire [255:0] digest, output wire digest_valid);\n"
+        "  initial $display(\"PARAMS %0d %0s\", A, S);\n"
+        "  assign ready = 1'b1; assign digest = 256'd0; assign digest_valid = 1'b1;\nendmodule\n")
+    core = dataclasses.replace(next(c for c in CORES if c.name == "sha256"), top="pm", rtl=(v,),
+                               parameters={"A": 7, "S": "abc"})
+    vec = tmp_path / "v.hex"
+    vec.write_text("0\n")
+    r = sim.run(core, sim.build(core, tmp_path), vec)
+    assert "PARAMS 7 abc" in r.log

@@ -29,8 +29,9 @@ def test_area_from_stat_ice40_and_xc7():
         "SB_LUT4": 30, "SB_CARRY": 9, "SB_DFF": 4, "SB_DFFE": 6, "SB_DFFSR": 1}}}, "ice40")
     assert (a["lut"], a["ff"]) == (30, 11)
     a = flow.area_from_stat({"design": {"num_cells_by_type": {
-        "LUT2": 3, "LUT6": 4, "LUT3": 1, "FDRE": 8, "FDSE": 2, "CARRY4": 5, "MUXF7": 2}}}, "xc7")
-    assert (a["lut"], a["ff"]) == (8, 10)
+        "LUT2": 3, "LUT6": 4, "LUT3": 1, "INV": 1, "FDRE": 8, "FDSE": 2, "CARRY4": 5, "MUXF7": 2,
+        "IBUF": 9}}}, "xc7")
+    assert (a["lut"], a["ff"]) == (9, 10)
     # an older stat layout: per module only
     a = flow.area_from_stat({"modules": {"\\top": {"num_cells_by_type": {"SB_LUT4": 5}}}}, "ice40")
     assert a["lut"] == 5

@@ -128,9 +128,12 @@ def cmd_synth(a) -> int:
             ("Mbit/s per LUT", _f(res["thr_per_lut"], 3)),
             (f"normalised to {flow.reference_core(c.digest_bits)}: thr, area, thr/area",
              ", ".join(_f(mine.get(k), 2) for k in ("norm_throughput", "norm_area", "norm_thr_area"))),
-            ("tools", ", ".join(f"{k} {v}" for k, v in res["tools"].items()))]
+            ("tools", ", ".join(f"{k} {v}" for k, v in res["tools"].items() if k.startswith("yowasp")))]
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
+    if res.get("throughput_io_mbit_s"):
+        rows.append((f"throughput through the {res['io_width']}-bit shell on one clock",
+                     f"{_f(res['throughput_io_mbit_s'])} Mbit/s ({res['c_block_io']} cycles/block)"))
     for k, v in rows:
         t.add_row(k, str(v))
     out.print(t)

@@ -7,7 +7,7 @@ Families:
          cell counts as its two LUT4s), FF = TRELLIS_FF
   ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
          exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
-  xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6, FD*
+  xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6 + INV, FD*
 Dedicated resources are kept out as seed 003 does: no block RAM, no DSP.  Same seed and
 same tool versions give identical results."""
 from __future__ import annotations
@@ -165,7 +165,7 @@ def area_from_stat(stat: dict, fam: str) -> dict:
         dsp = total(lambda k: k.startswith("SB_MAC16"))
         lutram = 0
     elif fam == "xc7":
-        lut = total(lambda k: re.fullmatch(r"LUT[1-6]", k) is not None)
+        lut = total(lambda k: re.fullmatch(r"LUT[1-6]|INV", k) is not None)   # INV is a LUT1
         ff = total(lambda k: k in ("FDRE", "FDSE", "FDCE", "FDPE"))
         bram = total(lambda k: k.startswith("RAMB"))
         dsp = total(lambda k: k.startswith("DSP48"))
@@ -240,6 +240,12 @@ def evaluate(core: Core, fam_name: str, seeds=(1, 2, 3), workdir: Path | None = 
     }
     res["thr_per_lut"] = (res["throughput_mbit_s"] / res["lut"]
                           if res["throughput_mbit_s"] and res["lut"] else None)
+    if fam.wrapper and fmax:
+        # seed 003 (eq. 3) clocks the I/O faster so the next block streams in while the core
+        # works; on one clock the w-bit shell needs (block + 64) / w cycles + 1 per block
+        c_io = max(c_block, -(-(core.block_bits + 64) // io_width) + 1)
+        res["c_block_io"] = c_io
+        res["throughput_io_mbit_s"] = core.block_bits * fmax / c_io
     return res
 
 
