@@ -35,6 +35,10 @@ def test_cores_discovered():
 @need_iverilog
 @pytest.mark.parametrize("core", CORES, ids=[c.name for c in CORES])
 def test_core_matches_c_library(core, tmp_path):
+    import hashbench
+    if core.algo not in hashbench.algorithms():
+        pytest.skip(f"{core.name}: '{core.algo}' is not in the C library's registry yet, "
+                    f"so there is no oracle to check the core against")
     msgs = vectors.messages(core)
     assert len(msgs) >= 20
     lens = {len(m) for m in msgs}
