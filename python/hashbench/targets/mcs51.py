@@ -33,7 +33,7 @@ from typing import Iterable, Iterator
 
 from .. import native
 from .base import Profile, Target, TargetUnavailable, finish_row
-from .firmware import ROOT, BuildError, def_lines, host_checksum, parse_output
+from .firmware import COMPACT_DEFINES, ROOT, BuildError, def_lines, host_checksum, parse_output
 
 try:
     import tomllib
@@ -44,7 +44,10 @@ HAL = ROOT / "targets" / "mcs51"
 SDCC_LIB_SRC = Path("/usr/share/sdcc/lib/src")
 CFLAGS = ["-mmcs51", "--model-large", "--stack-auto", "--xstack", "--std-c99",
           "-DHB_ROM=__code", "-DHB_REENTRANT=__reentrant",
-          "-DHB_KECCAK_COMPACT"]     # the unrolled Keccak-p is 170 KB of 8051 code
+          # the loop forms of the 64-bit kernels: SDCC expands 64-bit operations
+          # inline, so unrolled rounds do not fit in 64 KB (the unrolled Keccak-p
+          # is 170 KB) or do not compile in 15 minutes (Threefish)
+          *COMPACT_DEFINES]
 CODE_SIZE = 0x10000          # 64 KB code space
 XRAM_SIZE = 0xfe00           # xram 0x100..0xfeff: above the pdata stack, below simif
 SIMIF = 0xffff               # s51 -I if=xram[0xffff]
