@@ -311,9 +311,14 @@ class Mcs51Target(Target):
                 continue
             out = parse_output(text)
             want = host_checksum(name, check_n)
-            if out.get("checksum") != want or not out["done"]:
+            if out.get("checksum") != want:
                 yield {**base, "verified": False, "code_bytes": info["code"]["total"],
                        "error": f"on-target checksum {out.get('checksum')} != host {want}; not measured"}
+                continue
+            if not out["done"]:
+                yield {**base, "verified": False, "code_bytes": info["code"]["total"],
+                       "error": f"checksum correct, but the run stopped before the end ({sim.stop}); "
+                                "not measured"}
                 continue
             stack = max((r.get("stack", 0) for r in out["rows"]), default=0)
             for r in out["rows"]:
@@ -347,6 +352,7 @@ class S51:
                                    str(ihx)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, bufsize=0)
         self.buf = b""
+        self.stop = ""
 
     def _read_until(self, pred) -> bytes:
         while not pred(self.buf):
@@ -377,6 +383,11 @@ class S51:
             o = self._read_until(lambda b: re.search(rb"Stop at 0x([0-9a-fA-F]+)[^\n]*\n", b) is not None)
             pc = int(re.search(rb"Stop at 0x([0-9a-fA-F]+)", o).group(1), 16)
             if pc != self.mark:
+                # why s51 stopped: the firmware's exit, or a fault it detected
+                # ("Stack overflow, PC=0x..." when the idata stack runs out)
+                self.stop = "; ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", ln).strip()
+                                      for ln in o.decode(errors="replace").splitlines()
+                                      if re.search(r"overflow|rroneous|nvalid|Stop at", ln))
                 break
             t = int(re.findall(rb"^(\d+)\s*$", self.cmd("expr sim_ticks"), re.M)[-1])
             if t < last:
