@@ -43,6 +43,16 @@ def test_sha224_checksum():
     assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
 
 
+def test_blake2s_links_only_blake2s():
+    """blake2b.c and blake2s.c are separate objects: the BLAKE2s image holds no
+    64-bit BLAKE2b code (88 KB together, over the 64 KB code space)."""
+    tg = need()
+    rows = list(tg.run(["blake2s"], [0], blocks=0, check_n=4, timeout=120))
+    assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
+    mods = [m for lb, m in tg.linked_modules(tg.outdir / "blake2s" / "fw.map") if lb.endswith("hb.lib")]
+    assert "blake2__blake2s" in mods and not any("blake2b" in m for m in mods), mods
+
+
 def test_too_big_is_reported_and_run_continues(monkeypatch):
     tg = need()
     from hashbench.targets import mcs51

@@ -33,7 +33,7 @@ from typing import Iterable, Iterator
 
 from .. import native
 from .base import Profile, Target, TargetUnavailable, finish_row
-from .firmware import ROOT, BuildError, def_lines, host_checksum, parse_output
+from .firmware import COMPACT_DEFINES, ROOT, BuildError, def_lines, host_checksum, parse_output
 
 try:
     import tomllib
@@ -44,7 +44,10 @@ HAL = ROOT / "targets" / "mcs51"
 SDCC_LIB_SRC = Path("/usr/share/sdcc/lib/src")
 CFLAGS = ["-mmcs51", "--model-large", "--stack-auto", "--xstack", "--std-c99",
           "-DHB_ROM=__code", "-DHB_REENTRANT=__reentrant",
-          "-DHB_KECCAK_COMPACT"]     # the unrolled Keccak-p is 170 KB of 8051 code
+          # the loop forms of the 64-bit kernels: SDCC expands 64-bit operations
+          # inline, so unrolled rounds do not fit in 64 KB (the unrolled Keccak-p
+          # is 170 KB) or do not compile in 15 minutes (Threefish)
+          *COMPACT_DEFINES]
 CODE_SIZE = 0x10000          # 64 KB code space
 XRAM_SIZE = 0xfe00           # xram 0x100..0xfeff: above the pdata stack, below simif
 SIMIF = 0xffff               # s51 -I if=xram[0xffff]
@@ -308,9 +311,14 @@ class Mcs51Target(Target):
                 continue
             out = parse_output(text)
             want = host_checksum(name, check_n)
-            if out.get("checksum") != want or not out["done"]:
+            if out.get("checksum") != want:
                 yield {**base, "verified": False, "code_bytes": info["code"]["total"],
                        "error": f"on-target checksum {out.get('checksum')} != host {want}; not measured"}
+                continue
+            if not out["done"]:
+                yield {**base, "verified": False, "code_bytes": info["code"]["total"],
+                       "error": f"checksum correct, but the run stopped before the end ({sim.stop}); "
+                                "not measured"}
                 continue
             stack = max((r.get("stack", 0) for r in out["rows"]), default=0)
             for r in out["rows"]:
@@ -344,6 +352,7 @@ class S51:
                                    str(ihx)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, bufsize=0)
         self.buf = b""
+        self.stop = ""
 
     def _read_until(self, pred) -> bytes:
         while not pred(self.buf):
@@ -374,6 +383,11 @@ class S51:
             o = self._read_until(lambda b: re.search(rb"Stop at 0x([0-9a-fA-F]+)[^\n]*\n", b) is not None)
             pc = int(re.search(rb"Stop at 0x([0-9a-fA-F]+)", o).group(1), 16)
             if pc != self.mark:
+                # why s51 stopped: the firmware's exit, or a fault it detected
+                # ("Stack overflow, PC=0x..." when the idata stack runs out)
+                self.stop = "; ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", ln).strip()
+                                      for ln in o.decode(errors="replace").splitlines()
+                                      if re.search(r"overflow|rroneous|nvalid|Stop at", ln))
                 break
             t = int(re.findall(rb"^(\d+)\s*$", self.cmd("expr sim_ticks"), re.M)[-1])
             if t < last:
