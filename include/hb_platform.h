@@ -9,6 +9,13 @@
  * HB_ROM_U8/U32/U64  read element i of such a table (AVR: pgm_read_*)
  * HB_REENTRANT       attribute of functions called through pointers
  *                    (SDCC without --stack-auto: __reentrant)
+ * HB_SCRATCH         storage class of the large work arrays inside block
+ *                    functions (message schedules, copies of the state):
+ *                    empty, i.e. automatic, by default; `static` where the
+ *                    stack cannot hold them (8051: a 256-byte pdata stack).
+ *                    Those functions are then not reentrant, which the
+ *                    library never needs; the runner counts such arrays as
+ *                    static RAM beside the stack.
  * HB_HMAC_CTX_WORDS  size in uint64_t of each half of the generic HMAC
  *                    context (must hold the largest hash context)
  */
@@ -32,6 +39,9 @@
 #endif
 #ifndef HB_REENTRANT
 #define HB_REENTRANT
+#endif
+#ifndef HB_SCRATCH
+#define HB_SCRATCH
 #endif
 #ifndef HB_HMAC_CTX_WORDS
 #define HB_HMAC_CTX_WORDS 320

@@ -44,6 +44,9 @@ HAL = ROOT / "targets" / "mcs51"
 SDCC_LIB_SRC = Path("/usr/share/sdcc/lib/src")
 CFLAGS = ["-mmcs51", "--model-large", "--stack-auto", "--xstack", "--std-c99",
           "-DHB_ROM=__code", "-DHB_REENTRANT=__reentrant",
+          # large work arrays (message schedules, state copies) static in xram:
+          # the pdata stack is 256 bytes (include/hb_platform.h)
+          "-DHB_SCRATCH=static",
           # the loop forms of the 64-bit kernels: SDCC expands 64-bit operations
           # inline, so unrolled rounds do not fit in 64 KB (the unrolled Keccak-p
           # is 170 KB) or do not compile in 15 minutes (Threefish)
@@ -258,16 +261,20 @@ class Mcs51Target(Target):
 
     @staticmethod
     def rel_sizes(rels: list[Path]) -> dict:
-        """Code (CSEG) and constant (CONST) bytes of object files, from their
-        area headers ("A CSEG size 1D4 ...")."""
-        text = rodata = 0
+        """Code (CSEG) and constant (CONST) bytes of object files, and their
+        static data (XSEG, PSEG, DSEG, ISEG: HB_SCRATCH arrays and SDCC's
+        own), from their area headers ("A CSEG size 1D4 ...")."""
+        text = rodata = data = 0
         for r in rels:
-            for m in re.finditer(r"^A (CSEG|CONST) size ([0-9A-Fa-f]+)", r.read_text(errors="replace"), re.M):
+            for m in re.finditer(r"^A (CSEG|CONST|XSEG|PSEG|DSEG|ISEG) size ([0-9A-Fa-f]+)",
+                                 r.read_text(errors="replace"), re.M):
                 if m.group(1) == "CSEG":
                     text += int(m.group(2), 16)
-                else:
+                elif m.group(1) == "CONST":
                     rodata += int(m.group(2), 16)
-        return {"text": text, "rodata": rodata, "total": text + rodata}
+                else:
+                    data += int(m.group(2), 16)
+        return {"text": text, "rodata": rodata, "total": text + rodata, "data": data}
 
     @staticmethod
     def read_map(mp: Path) -> dict:
@@ -327,7 +334,8 @@ class Mcs51Target(Target):
                        "min": c, "max": c, "count_kind": "cycles_exact", "machine_cycles": c / 12,
                        "verified": True, "code_bytes": info["code"]["total"], "code_text": info["code"]["text"],
                        "code_rodata": info["code"]["rodata"], "stack_bytes": stack,
-                       "ram_bytes": out.get("ctx", a.ctx_size) + stack}
+                       "static_bytes": info["code"]["data"],
+                       "ram_bytes": out.get("ctx", a.ctx_size) + stack + info["code"]["data"]}
                 yield finish_row(row, self.profile)
 
 
