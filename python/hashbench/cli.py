@@ -370,9 +370,11 @@ def cmd_seed(a) -> int:
     from .targets import get
     if a.study == "000":
         return _seed000(a)
+    if a.study == "004":
+        return _seed004(a)
     if a.study != "002":
-        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000 and 002; 003 is "
-                         f"`hashbench hw seed003` / `hashbench hw report`, 004 the 8-bit targets (see the README)")
+        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 002 and 004; 003 is "
+                         f"`hashbench hw seed003` / `hashbench hw report`")
     from .seeds import seed002
     for t in seed002.TARGETS:
         get(t).check()
@@ -427,6 +429,56 @@ def _seed000(a) -> int:
         Path(a.out).mkdir(parents=True, exist_ok=True)
         (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows}, indent=1,
                                                              ensure_ascii=False))
+    return 0
+
+
+def _seed004(a) -> int:
+    from .seeds import seed004
+    from .store import Store
+    from .targets import get
+    targets = a.targets.split(",") if a.targets else list(seed004.TARGETS)
+    for t in targets:
+        if t not in seed004.TARGETS:
+            raise UsageError(f"seed 004: unknown target {t!r} (choose from {', '.join(seed004.TARGETS)})")
+        get(t).check()
+    algos = resolve_algos(a.algo, False) if a.algo else None
+    store = Store(a.db)
+    rids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
+                               environment=get(t).environment()) for t in targets}
+    measured = seed004.measure(targets, algos, store=store, run_ids=rids, reuse=not a.remeasure,
+                               timeout=a.timeout,
+                               progress=lambda t, n: err.print(f"seed 004: measuring {n} on {t}"))
+    store.close()
+
+    def show(title, head, rows):
+        t = Table(title=title)
+        for h in head:
+            t.add_column(h, justify="right")
+        for r in rows:
+            t.add_row(*[_fmt(v, 2 if isinstance(v, float) and v < 20 else 1) if not isinstance(v, str)
+                        else v[:48] for v in r])
+        out.print(t)
+
+    head, rows = seed004.figure1(measured)
+    show("Seed 004, Figure 1 regenerated (8051: published hand-written C51 on an extended 8051; ours "
+         "portable C, SDCC, classic 8051, machine cycles = clocks/12; AVR exact cycles; ARM7TDMI "
+         "cycles_model:arm7tdmi)", head, rows)
+    rk = seed004.rankings(measured)
+    for size, cols in rk.items():
+        names = list(cols)
+        show(f"Seed 004, Figures 2/5: rankings by cycles/byte, {size}-bit outputs", ["rank", *names],
+             [[i + 1, *[c[i] if i < len(c) else "" for c in cols.values()]]
+              for i in range(max(len(c) for c in cols.values()))])
+    show("Seed 004, Figure 7: our AVR beside XBX's ATmega1281 (cycles/byte)",
+         ["candidate", "ours", "XBX c/B", "ours c/B", "ours/XBX"], seed004.avr_vs_xbx(measured))
+    head2, rows2 = seed004.others(measured)
+    show("Not in seed 004: the same measurements for SHA-2, SHA-3 and the others", head2, rows2)
+    if a.out:
+        Path(a.out).mkdir(parents=True, exist_ok=True)
+        (Path(a.out) / "seed004.json").write_text(json.dumps(
+            {"measured": measured, "figure1": {"head": head, "rows": rows}, "rankings": rk,
+             "avr_vs_xbx": seed004.avr_vs_xbx(measured), "others": {"head": head2, "rows": rows2}},
+            indent=1, ensure_ascii=False))
     return 0
 
 
@@ -527,8 +579,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
-    s.add_argument("study", help="000 (Table 1) or 002 (Tables 3-4, Fig. 6)")
+    s.add_argument("study", help="000 (Table 1), 002 (Tables 3-4, Fig. 6) or 004 (Figs 1, 2/5, 7)")
     s.add_argument("--db")
+    s.add_argument("--targets", help="seed 004: comma-separated, of mcs51,avr,arm7tdmi (default all)")
+    s.add_argument("-a", "--algo", action="append", help="seed 004: only these algorithms")
+    s.add_argument("--remeasure", action="store_true",
+                   help="seed 004: measure again even where the store has a result")
+    s.add_argument("--timeout", type=float, default=900.0, help="seed 004: per simulator run, seconds")
     s.add_argument("--out", help="folder for the plot and JSON")
     s.set_defaults(fn=cmd_seed)
 
