@@ -92,6 +92,34 @@ _DEF = re.compile(r"^(?!static)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M
 _USE = re.compile(r"\b(hb_\w+)\b")
 
 
+_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+# prototypes and extern declarations: a header naming a function is no use of it
+_DECL = re.compile(r"(?:extern\s+)?[A-Za-z_][\w \t\*]*?\bhb_\w+\s*(?:\([^;{}]*\)|\[[^\];]*\])\s*"
+                   r"(?:HB_REENTRANT)?\s*;")
+
+
+def _uses(src: Path) -> set[str]:
+    """hb_* names a source uses: its own text and the bodies (macros, inline
+    functions) of the project headers it includes, transitively -- echo.c
+    reaches hb_aes_sbox only through aes_round.h's macros."""
+    seen: set[Path] = set()
+    names: set[str] = set()
+    todo = [src]
+    while todo:
+        f = todo.pop()
+        if f in seen or not f.exists():
+            continue
+        seen.add(f)
+        text = _COMMENT.sub(" ", f.read_text(errors="replace"))
+        if f != src:
+            text = _DECL.sub(" ", text)
+        names.update(_USE.findall(text))
+        todo += [(f.parent / h).resolve() for h in _INCLUDE.findall(text)
+                 if (f.parent / h).resolve().is_relative_to(ROOT / "src")]
+    return names
+
+
 def _index() -> dict[str, Path]:
     """hb_* function or object name -> the library source defining it (non-static)."""
     idx: dict[str, Path] = {}
@@ -120,7 +148,7 @@ def needed_sources(defs: str) -> list[Path]:
         for f in sorted(src.parent.glob("*.c")) if pasted and src.parent.parent.name == "algos" else [src]:
             if f not in seen:
                 seen.add(f)
-                todo += [u for u in _USE.findall(f.read_text()) if u in idx and idx[u] not in seen]
+                todo += [u for u in _uses(f) if u in idx and idx[u] not in seen]
     return sorted(seen)
 
 

@@ -18,12 +18,14 @@ void hb_asconp_permute(void *st, unsigned rounds) HB_REENTRANT
         t0 = ~x0 & x1; t1 = ~x1 & x2; t2 = ~x2 & x3; t3 = ~x3 & x4; t4 = ~x4 & x0;
         x0 ^= t1; x1 ^= t2; x2 ^= t3; x3 ^= t4; x4 ^= t0;
         x1 ^= x0; x0 ^= x4; x3 ^= x2; x2 = ~x2;
-        /* linear diffusion layer (sec. 3.4) */
-        x0 ^= HB_ROTR64(x0, 19) ^ HB_ROTR64(x0, 28);
-        x1 ^= HB_ROTR64(x1, 61) ^ HB_ROTR64(x1, 39);
-        x2 ^= HB_ROTR64(x2, 1) ^ HB_ROTR64(x2, 6);
-        x3 ^= HB_ROTR64(x3, 10) ^ HB_ROTR64(x3, 17);
-        x4 ^= HB_ROTR64(x4, 7) ^ HB_ROTR64(x4, 41);
+        /* linear diffusion layer (sec. 3.4), one rotation per statement:
+         * SDCC keeps every 64-bit temporary of an expression on the 8051's
+         * small hardware stack (a whole line at once overflowed it) */
+        t0 = HB_ROTR64(x0, 19); t0 ^= HB_ROTR64(x0, 28); x0 ^= t0;
+        t1 = HB_ROTR64(x1, 61); t1 ^= HB_ROTR64(x1, 39); x1 ^= t1;
+        t2 = HB_ROTR64(x2, 1);  t2 ^= HB_ROTR64(x2, 6);  x2 ^= t2;
+        t3 = HB_ROTR64(x3, 10); t3 ^= HB_ROTR64(x3, 17); x3 ^= t3;
+        t4 = HB_ROTR64(x4, 7);  t4 ^= HB_ROTR64(x4, 41); x4 ^= t4;
     }
     S[0] = x0; S[1] = x1; S[2] = x2; S[3] = x3; S[4] = x4;
 }

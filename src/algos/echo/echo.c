@@ -49,7 +49,8 @@ static void big_shift_mix(uint32_t *d, const uint32_t *s)
 
 void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, uint64_t k_lo, uint64_t k_hi)
 {
-    uint32_t w0[64], w1[64], acc[32], *s = w0, *d = w1, *t;
+    HB_SCRATCH uint32_t w0[64], w1[64], acc[32];   /* 640 bytes */
+    uint32_t *s = w0, *d = w1, *t;
     unsigned nv = big ? 32 : 16, rounds = big ? 10 : 8, i, r;
 
     for (i = 0; i < nv; i++) w0[i] = V[i];

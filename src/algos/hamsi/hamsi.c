@@ -98,7 +98,7 @@ static void hamsi_small(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM 
 /* Hamsi-384/512: the same over 32 words, with the extra diagonal L layer */
 static void hamsi_big(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM uint32_t *alpha)
 {
-    uint32_t s[32];
+    HB_SCRATCH uint32_t s[32];
     unsigned r, i;
     /* C: m0 m1 c0 c1 m2 m3 c2 c3 c4 c5 m4 m5 c6 c7 m6 m7, then the same
      * pattern for the second halves (m8.., c8..) */

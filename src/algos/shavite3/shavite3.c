@@ -96,7 +96,7 @@ static void chunk_lin(uint32_t *dst, const uint32_t *prev, unsigned N, unsigned 
 void hb_shavite3_c256(uint32_t h[8], const uint8_t *blk, const uint32_t cnt[2])
 {
     /* rk: three chunks of 16 words = the keys of 4 rounds */
-    uint32_t rk[48], p[8];
+    HB_SCRATCH uint32_t rk[48], p[8];
     unsigned i, b, r;
     for (i = 0; i < 16; i++) rk[i] = hb_load32_le(blk + 4 * i);
     for (i = 0; i < 8; i++) p[i] = h[i];
@@ -122,7 +122,8 @@ void hb_shavite3_c256(uint32_t h[8], const uint8_t *blk, const uint32_t cnt[2])
 void hb_shavite3_c512(uint32_t h[16], const uint8_t *blk, const uint32_t cnt[4])
 {
     /* rk: two chunks of 32 words = the keys of 2 rounds */
-    uint32_t rk[64], p[16], t;
+    HB_SCRATCH uint32_t rk[64], p[16];
+    uint32_t t;
     unsigned i, b;
     for (i = 0; i < 32; i++) rk[i] = hb_load32_le(blk + 4 * i);
     for (i = 0; i < 16; i++) p[i] = h[i];

@@ -79,7 +79,7 @@ static HB_ROM uint8_t SIMD_ZORDER[32] = {
 
 static void simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final)
 {
-    uint16_t y1[256], y2[256];
+    HB_SCRATCH uint16_t y1[256], y2[256];   /* 1 KiB */
     if (n == 4) {
         simd_expand4(y1, y2, m, final);
         simd_feistel4(m, y1, y2, S);
