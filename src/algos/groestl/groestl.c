@@ -4,6 +4,8 @@
 #include "../aes/aes_round.h"
 #include "../../common/hb_util.h"
 
+#ifndef HB_GROESTL_BYTES
+/* ---- the 64-bit column forms: state = 8 or 16 uint64_t columns ---------- */
 #define GB(x, r) ((unsigned)((x) >> (8 * (r))) & 0xffu)
 
 /* SubBytes + MixBytes of byte v at row r, as a column (sec. 3.4) */
@@ -151,6 +153,99 @@ void hb_groestl1024_compress(void *state, const uint8_t *blk, size_t n) HB_REENT
     }
 }
 
+#else /* HB_GROESTL_BYTES */
+/* ---- the byte-oriented form (8-bit CPUs): state = 64 or 128 bytes --------
+ * Byte 8c + r is row r of column c, the order of the message bytes
+ * (sec. 3.1) and of the IV and the output.  No 64-bit arithmetic: one round
+ * is, per output column, eight S-box lookups (SubBytes of the bytes
+ * ShiftBytes brings into the column) and MixBytes computed with doublings
+ * in GF(2^8). */
+
+/* ShiftBytes offsets of rows 0..7 (sec. 3.3): P512, Q512, P1024, Q1024 */
+static HB_ROM uint8_t gb_shift[32] = {
+    0, 1, 2, 3, 4, 5, 6, 7,   1, 3, 5, 7, 0, 2, 4, 6,
+    0, 1, 2, 3, 4, 5, 6, 11,  1, 3, 5, 11, 0, 2, 4, 6
+};
+
+/* multiplication by 2 in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (sec. 3.4) */
+#define GB_X2(v) ((uint8_t)((uint8_t)((v) << 1) ^ (((v) & 0x80u) ? 0x1bu : 0u)))
+
+/* P (q = 0) or Q (q = 1) of the 512-bit (big = 0, 10 rounds) or 1024-bit
+ * (big = 1, 14 rounds) state io, in place */
+static void gb_perm(uint8_t *io, unsigned big, unsigned q)
+{
+    /* st: the state; nx: the next one; src[k]: where ShiftBytes takes
+     * byte k of the next state from; a, t: one column (doubled, so that
+     * indices need no "mod 8") */
+    HB_SCRATCH uint8_t st[128], nx[128], src[128], a[10], t[14];
+    unsigned bytes = big ? 128 : 64, mask = big ? 15 : 7, row = q ? 7 : 0;
+    unsigned k, c, r, i, rounds = big ? 14 : 10;
+    uint8_t inv = q ? 0xff : 0;
+
+    for (k = 0; k < bytes; k++) st[k] = io[k];
+    for (r = 0; r < 8; r++) {
+        unsigned s = HB_ROM_U8(gb_shift, 16 * big + 8 * q + r);
+        for (c = 0; c <= mask; c++) src[8 * c + r] = (uint8_t)(8 * ((c + s) & mask) + r);
+    }
+    for (i = 0; i < rounds; i++) {
+        /* AddRoundConstant (sec. 3.2): P adds (c << 4) ^ i to row 0 of
+         * column c; Q adds the same to row 7 and complements every byte
+         * (the complement is folded into SubBytes below) */
+        for (c = 0; c <= mask; c++) st[8 * c + row] ^= (uint8_t)((c << 4) ^ i);
+        for (k = 0; k < bytes; k += 8) {
+            /* ShiftBytes + SubBytes into one column */
+            for (r = 0; r < 8; r++) a[r] = HB_ROM_U8(hb_aes_sbox, st[src[k + r]] ^ inv);
+            a[8] = a[0];
+            a[9] = a[1];
+            for (r = 0; r < 7; r++) t[r] = a[r] ^ a[r + 1];
+            t[7] = a[7] ^ a[0];
+            for (r = 0; r < 6; r++) t[r + 8] = t[r];
+            /* MixBytes, circ(2, 2, 3, 4, 5, 3, 5, 7): output row r is
+             * X ^ 2 (Y ^ 2 Z) with (indices mod 8)
+             *   X = a[r+2] ^ a[r+4] ^ a[r+5] ^ a[r+6] ^ a[r+7]
+             *   Y = a[r] ^ a[r+1] ^ a[r+2] ^ a[r+5] ^ a[r+7]
+             *   Z = a[r+3] ^ a[r+4] ^ a[r+6] ^ a[r+7]
+             * written with t[j] = a[j] ^ a[j+1] */
+            for (r = 0; r < 8; r++) {
+                uint8_t u = a[r + 2] ^ t[r + 6], z = t[r + 3] ^ t[r + 6];
+                uint8_t y = u ^ t[r] ^ t[r + 5];
+                y ^= GB_X2(z);
+                nx[k + r] = u ^ t[r + 4] ^ GB_X2(y);
+            }
+        }
+        for (k = 0; k < bytes; k++) st[k] = nx[k];
+    }
+    for (k = 0; k < bytes; k++) io[k] = st[k];
+}
+
+/* f(h, m) = P(h ^ m) ^ Q(m) ^ h (sec. 3.1) */
+static void gb_compress(uint8_t *h, const uint8_t *blk, size_t n, unsigned big)
+{
+    HB_SCRATCH uint8_t y[128], z[128];
+    unsigned bytes = big ? 128 : 64, k;
+    while (n--) {
+        for (k = 0; k < bytes; k++) {
+            z[k] = blk[k];
+            y[k] = h[k] ^ blk[k];
+        }
+        gb_perm(y, big, 0);
+        gb_perm(z, big, 1);
+        for (k = 0; k < bytes; k++) h[k] ^= y[k] ^ z[k];
+        blk += bytes;
+    }
+}
+
+void hb_groestl512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    gb_compress((uint8_t *)state, blk, n, 0);
+}
+
+void hb_groestl1024_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    gb_compress((uint8_t *)state, blk, n, 1);
+}
+#endif /* HB_GROESTL_BYTES */
+
 static const hb_md_class MD512 = {64, 0, hb_groestl512_compress};
 static const hb_md_class MD1024 = {128, 0, hb_groestl1024_compress};
 
@@ -163,7 +258,12 @@ static int start(void *ctx, const hb_params *p, unsigned out_len, int big)
     /* IV (sec. 3.5): the digest length in bits as an l-bit big-endian
      * integer, i.e. in the last two bytes of the state */
     memset(c->h, 0, sizeof c->h);
+#ifdef HB_GROESTL_BYTES
+    c->h[8 * cols - 2] = (uint8_t)(bits >> 8);
+    c->h[8 * cols - 1] = (uint8_t)bits;
+#else
     c->h[cols - 1] = ((uint64_t)(bits >> 8) << 48) | ((uint64_t)(bits & 0xff) << 56);
+#endif
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
     c->big = (uint8_t)big;
@@ -181,6 +281,13 @@ void hb_groestl_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
     hb_md_update(c->big ? &MD1024 : &MD512, c->h, &c->md, c->buf, in, len);
 }
 
+/* compress the block in c->buf */
+#ifdef HB_GROESTL_BYTES
+#define GR_COMPRESS1(c, mc) gb_compress((c)->h, (c)->buf, 1, (c)->big)
+#else
+#define GR_COMPRESS1(c, mc) (mc)->compress((c)->h, (c)->buf, 1)
+#endif
+
 /* Padding (sec. 3.6): a 1 bit, zeros, and the number of blocks of the
  * padded message as a 64-bit big-endian integer.  Then the output
  * transformation Omega(x) = trunc(P(x) ^ x), the last n bits. */
@@ -188,24 +295,40 @@ void hb_groestl_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_groestl_ctx *c = (hb_groestl_ctx *)ctx;
     const hb_md_class *mc = c->big ? &MD1024 : &MD512;
-    unsigned bs = mc->block, cols = bs / 8, u = c->md.used, j;
-    uint64_t blocks = (c->md.count - u) / bs + 1, y[16];
-    uint8_t tmp[128];
+    unsigned bs = mc->block, u = c->md.used, j;
+    /* (count - u) is a whole number of blocks of 64 (big = 0) or 128 bytes */
+    uint64_t blocks = ((c->md.count - u) >> (6 + c->big)) + 1;
+    HB_SCRATCH uint8_t tmp[128];
+#ifndef HB_GROESTL_BYTES
+    unsigned cols = bs / 8;
+    uint64_t y[16];
+#endif
 
     c->buf[u] = 0x80;
     memset(c->buf + u + 1, 0, bs - u - 1);
     if (u + 1 > bs - 8) {
-        mc->compress(c->h, c->buf, 1);
+        GR_COMPRESS1(c, mc);
         memset(c->buf, 0, bs);
         blocks++;
     }
-    hb_store64_be(c->buf + bs - 8, blocks);
-    mc->compress(c->h, c->buf, 1);
+    /* byte by byte: SDCC 4.2 miscompiled the inlined hb_store64_be here
+     * (8051: the length never reached the buffer) */
+    for (j = 1; j <= 8; j++) {
+        c->buf[bs - j] = (uint8_t)blocks;
+        blocks >>= 8;
+    }
+    GR_COMPRESS1(c, mc);
 
+#ifdef HB_GROESTL_BYTES
+    for (j = 0; j < bs; j++) tmp[j] = c->h[j];
+    gb_perm(tmp, c->big, 0);
+    for (j = 0; j < bs; j++) tmp[j] ^= c->h[j];
+#else
     for (j = 0; j < cols; j++) y[j] = c->h[j];
     if (c->big) perm_p1024(y);
     else perm_p512(y);
     for (j = 0; j < cols; j++) hb_store64_le(tmp + 8 * j, y[j] ^ c->h[j]);
+#endif
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp + bs - c->out_len, out_len);
 }
