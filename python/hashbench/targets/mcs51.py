@@ -58,10 +58,8 @@ CPU = "8052"                 # 256 bytes of internal RAM (AT89S52 class)
 DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024]
 MAX_MSG = 4096               # largest message measured (xram buffer; larger sizes are skipped)
 SENTINEL = 987654321
-# per-family size knobs of the library (64 KB of code): the compact AES
-# rounds instead of 4 tables of lookups, and the byte-oriented Groestl
-# (HB_GROESTL_BYTES: state as bytes, no 64-bit arithmetic, which SDCC
-# expands inline: the 64-bit column round did not fit in 64 KB)
+# per-family size knobs of the library (64 KB of code): the compact,
+# byte-oriented Groestl and AES rounds instead of 8 / 4 tables of lookups
 FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"]}

@@ -1,6 +1,12 @@
 /* Groestl (final version): see groestl.h.  Section numbers refer to the
  * Groestl specification, version 2.0.1 (Jan 2011). */
 #include "groestl.h"
+#ifdef HB_GROESTL_BYTES
+/* only the S-box and the parameter checks: see these headers (SDCC
+ * would compile their unused inline functions into this object) */
+#define HB_AES_NO_ROUND
+#define HB_UTIL_PARAMS_ONLY
+#endif
 #include "../aes/aes_round.h"
 #include "../../common/hb_util.h"
 
@@ -167,59 +173,73 @@ static HB_ROM uint8_t gb_shift[32] = {
     0, 1, 2, 3, 4, 5, 6, 11,  1, 3, 5, 11, 0, 2, 4, 6
 };
 
-/* multiplication by 2 in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (sec. 3.4) */
-#define GB_X2(v) ((uint8_t)((uint8_t)((v) << 1) ^ (((v) & 0x80u) ? 0x1bu : 0u)))
+/* d = 2 v in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (sec. 3.4); a
+ * statement, so that SDCC tests the top bit instead of widening to int */
+#define GB_X2(d, v) do { (d) = (uint8_t)((v) << 1); if ((v) & 0x80u) (d) ^= 0x1bu; } while (0)
+
+/* MixBytes, B = circ(2, 2, 3, 4, 5, 3, 5, 7) (sec. 3.4), of the column
+ * a[0..7] into y[k..k+7]: output row r is X ^ 2 (Y ^ 2 Z), indices mod 8,
+ *   X = a[r+2] ^ a[r+4] ^ a[r+5] ^ a[r+6] ^ a[r+7]
+ *   Y = a[r] ^ a[r+1] ^ a[r+2] ^ a[r+5] ^ a[r+7]
+ *   Z = a[r+3] ^ a[r+4] ^ a[r+6] ^ a[r+7]
+ * written with t[j] = a[j] ^ a[j+1].  Unrolled, with constant indices:
+ * on the 8051 an element of a static array at a constant index is a
+ * direct address. */
+#define GB_MIX(y, r) do { \
+        uint8_t u_ = a[((r) + 2) & 7] ^ t[((r) + 6) & 7], d_; \
+        uint8_t z_ = t[((r) + 3) & 7] ^ t[((r) + 6) & 7]; \
+        uint8_t y_ = u_ ^ t[r] ^ t[((r) + 5) & 7]; \
+        GB_X2(d_, z_); \
+        y_ ^= d_; \
+        GB_X2(d_, y_); \
+        y[(uint8_t)(k + (r))] = u_ ^ t[((r) + 4) & 7] ^ d_; \
+    } while (0)
+
+/* ShiftBytes + SubBytes (+ Q's complement) of row j of output column k / 8 */
+#define GB_SB(x, j) HB_ROM_U8(hb_aes_sbox, (uint8_t)(x[src[(uint8_t)(k + (j))]] ^ inv))
+
+/* one round, x -> y (distinct arrays: written out twice so that both are
+ * constant bases, 8-bit indices on the 8051) */
+#define GB_ROUND(x, y, i) do { \
+        /* AddRoundConstant (sec. 3.2): P adds (c << 4) ^ i to row 0 of \
+         * column c; Q adds the same to row 7 and complements every byte \
+         * (the complement is folded into GB_SB) */ \
+        for (c = 0; c <= mask; c++) x[(uint8_t)(8 * c + row)] ^= (uint8_t)((c << 4) ^ (i)); \
+        for (k = 0; k < bytes; k += 8) { \
+            a[0] = GB_SB(x, 0); a[1] = GB_SB(x, 1); a[2] = GB_SB(x, 2); a[3] = GB_SB(x, 3); \
+            a[4] = GB_SB(x, 4); a[5] = GB_SB(x, 5); a[6] = GB_SB(x, 6); a[7] = GB_SB(x, 7); \
+            t[0] = a[0] ^ a[1]; t[1] = a[1] ^ a[2]; t[2] = a[2] ^ a[3]; t[3] = a[3] ^ a[4]; \
+            t[4] = a[4] ^ a[5]; t[5] = a[5] ^ a[6]; t[6] = a[6] ^ a[7]; t[7] = a[7] ^ a[0]; \
+            GB_MIX(y, 0); GB_MIX(y, 1); GB_MIX(y, 2); GB_MIX(y, 3); \
+            GB_MIX(y, 4); GB_MIX(y, 5); GB_MIX(y, 6); GB_MIX(y, 7); \
+        } \
+    } while (0)
 
 /* P (q = 0) or Q (q = 1) of the 512-bit (big = 0, 10 rounds) or 1024-bit
  * (big = 1, 14 rounds) state io, in place */
-static void gb_perm(uint8_t *io, unsigned big, unsigned q)
+static void gb_perm(uint8_t *io, uint8_t big, uint8_t q)
 {
-    /* st: the state; nx: the next one; src[k]: where ShiftBytes takes
-     * byte k of the next state from; a, t: one column (doubled, so that
-     * indices need no "mod 8") */
-    HB_SCRATCH uint8_t st[128], nx[128], src[128], a[10], t[14];
-    unsigned bytes = big ? 128 : 64, mask = big ? 15 : 7, row = q ? 7 : 0;
-    unsigned k, c, r, i, rounds = big ? 14 : 10;
-    uint8_t inv = q ? 0xff : 0;
+    /* st, nx: the state, alternately; src[k]: where ShiftBytes takes
+     * byte k from; a, t: one column */
+    HB_SCRATCH uint8_t st[128], nx[128], src[128], a[8], t[8];
+    uint8_t bytes = big ? 128 : 64, mask = big ? 15 : 7, row = q ? 7 : 0;
+    uint8_t rounds = big ? 14 : 10, inv = q ? 0xff : 0;
+    uint8_t k, c, r, i;
 
     for (k = 0; k < bytes; k++) st[k] = io[k];
     for (r = 0; r < 8; r++) {
-        unsigned s = HB_ROM_U8(gb_shift, 16 * big + 8 * q + r);
-        for (c = 0; c <= mask; c++) src[8 * c + r] = (uint8_t)(8 * ((c + s) & mask) + r);
+        uint8_t s = HB_ROM_U8(gb_shift, 16 * big + 8 * q + r);
+        for (c = 0; c <= mask; c++) src[(uint8_t)(8 * c + r)] = (uint8_t)(8 * ((c + s) & mask) + r);
     }
-    for (i = 0; i < rounds; i++) {
-        /* AddRoundConstant (sec. 3.2): P adds (c << 4) ^ i to row 0 of
-         * column c; Q adds the same to row 7 and complements every byte
-         * (the complement is folded into SubBytes below) */
-        for (c = 0; c <= mask; c++) st[8 * c + row] ^= (uint8_t)((c << 4) ^ i);
-        for (k = 0; k < bytes; k += 8) {
-            /* ShiftBytes + SubBytes into one column */
-            for (r = 0; r < 8; r++) a[r] = HB_ROM_U8(hb_aes_sbox, st[src[k + r]] ^ inv);
-            a[8] = a[0];
-            a[9] = a[1];
-            for (r = 0; r < 7; r++) t[r] = a[r] ^ a[r + 1];
-            t[7] = a[7] ^ a[0];
-            for (r = 0; r < 6; r++) t[r + 8] = t[r];
-            /* MixBytes, circ(2, 2, 3, 4, 5, 3, 5, 7): output row r is
-             * X ^ 2 (Y ^ 2 Z) with (indices mod 8)
-             *   X = a[r+2] ^ a[r+4] ^ a[r+5] ^ a[r+6] ^ a[r+7]
-             *   Y = a[r] ^ a[r+1] ^ a[r+2] ^ a[r+5] ^ a[r+7]
-             *   Z = a[r+3] ^ a[r+4] ^ a[r+6] ^ a[r+7]
-             * written with t[j] = a[j] ^ a[j+1] */
-            for (r = 0; r < 8; r++) {
-                uint8_t u = a[r + 2] ^ t[r + 6], z = t[r + 3] ^ t[r + 6];
-                uint8_t y = u ^ t[r] ^ t[r + 5];
-                y ^= GB_X2(z);
-                nx[k + r] = u ^ t[r + 4] ^ GB_X2(y);
-            }
-        }
-        for (k = 0; k < bytes; k++) st[k] = nx[k];
+    for (i = 0; i < rounds; i += 2) {   /* 10 and 14 rounds: even */
+        GB_ROUND(st, nx, i);
+        GB_ROUND(nx, st, i + 1);
     }
     for (k = 0; k < bytes; k++) io[k] = st[k];
 }
 
 /* f(h, m) = P(h ^ m) ^ Q(m) ^ h (sec. 3.1) */
-static void gb_compress(uint8_t *h, const uint8_t *blk, size_t n, unsigned big)
+static void gb_compress(uint8_t *h, const uint8_t *blk, size_t n, uint8_t big)
 {
     HB_SCRATCH uint8_t y[128], z[128];
     unsigned bytes = big ? 128 : 64, k;
