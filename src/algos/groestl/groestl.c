@@ -174,7 +174,10 @@ static HB_ROM uint8_t gb_shift[32] = {
 };
 
 /* d = 2 v in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (sec. 3.4); a
- * statement, so that SDCC tests the top bit instead of widening to int */
+ * statement, so that SDCC tests the top bit instead of widening to int.
+ * The branch makes the time depend slightly on the data (a branch-free
+ * form, the mask 0 - (v >> 7), was 36% slower on the 8051: SDCC ran out
+ * of registers in MixBytes). */
 #define GB_X2(d, v) do { (d) = (uint8_t)((v) << 1); if ((v) & 0x80u) (d) ^= 0x1bu; } while (0)
 
 /* MixBytes, B = circ(2, 2, 3, 4, 5, 3, 5, 7) (sec. 3.4), of the column
