@@ -198,8 +198,9 @@ static HB_ROM uint8_t gb_shift[32] = {
         y[(uint8_t)(k + (r))] = u_ ^ t[((r) + 4) & 7] ^ d_; \
     } while (0)
 
-/* ShiftBytes + SubBytes (+ Q's complement) of row j of output column k / 8 */
-#define GB_SB(x, j) HB_ROM_U8(hb_aes_sbox, (uint8_t)(x[src[(uint8_t)(k + (j))]] ^ inv))
+/* ShiftBytes + SubBytes (+ Q's complement) of row j of output column k / 8:
+ * row j of column k / 8 + s_j, i.e. byte (k + 8 s_j + j) mod bytes */
+#define GB_SB(x, j) HB_ROM_U8(hb_aes_sbox, (uint8_t)(x[(uint8_t)(k + off[j]) & bmask] ^ inv))
 
 /* one round, x -> y (distinct arrays: written out twice so that both are
  * constant bases, 8-bit indices on the 8051) */
@@ -218,43 +219,34 @@ static HB_ROM uint8_t gb_shift[32] = {
         } \
     } while (0)
 
-/* P (q = 0) or Q (q = 1) of the 512-bit (big = 0, 10 rounds) or 1024-bit
- * (big = 1, 14 rounds) state io, in place */
-static void gb_perm(uint8_t *io, uint8_t big, uint8_t q)
+/* acc ^= P(x ^ y) (q = 0) or Q(x ^ y) (q = 1), y optional (0), on 512
+ * (big = 0, 10 rounds) or 1024 bits (big = 1, 14 rounds); acc may be x or y
+ * (they are read first) */
+static void gb_perm(uint8_t *acc, const uint8_t *x, const uint8_t *y, uint8_t big, uint8_t q)
 {
-    /* st, nx: the state, alternately; src[k]: where ShiftBytes takes
-     * byte k from; a, t: one column */
-    HB_SCRATCH uint8_t st[128], nx[128], src[128], a[8], t[8];
-    uint8_t bytes = big ? 128 : 64, mask = big ? 15 : 7, row = q ? 7 : 0;
-    uint8_t rounds = big ? 14 : 10, inv = q ? 0xff : 0;
-    uint8_t k, c, r, i;
+    /* st, nx: the state, alternately; off[j]: ShiftBytes' byte offset in
+     * row j; a, t: one column */
+    HB_SCRATCH uint8_t st[128], nx[128], off[8], a[8], t[8];
+    uint8_t bytes = big ? 128 : 64, bmask = (uint8_t)(bytes - 1), mask = big ? 15 : 7;
+    uint8_t row = q ? 7 : 0, rounds = big ? 14 : 10, inv = q ? 0xff : 0;
+    uint8_t k, c, i;
 
-    for (k = 0; k < bytes; k++) st[k] = io[k];
-    for (r = 0; r < 8; r++) {
-        uint8_t s = HB_ROM_U8(gb_shift, 16 * big + 8 * q + r);
-        for (c = 0; c <= mask; c++) src[(uint8_t)(8 * c + r)] = (uint8_t)(8 * ((c + s) & mask) + r);
-    }
+    for (k = 0; k < bytes; k++) st[k] = y ? (uint8_t)(x[k] ^ y[k]) : x[k];
+    for (k = 0; k < 8; k++) off[k] = (uint8_t)(8 * HB_ROM_U8(gb_shift, 16 * big + 8 * q + k) + k);
     for (i = 0; i < rounds; i += 2) {   /* 10 and 14 rounds: even */
         GB_ROUND(st, nx, i);
         GB_ROUND(nx, st, i + 1);
     }
-    for (k = 0; k < bytes; k++) io[k] = st[k];
+    for (k = 0; k < bytes; k++) acc[k] ^= st[k];
 }
 
-/* f(h, m) = P(h ^ m) ^ Q(m) ^ h (sec. 3.1) */
+/* f(h, m) = P(h ^ m) ^ Q(m) ^ h (sec. 3.1), accumulated into h */
 static void gb_compress(uint8_t *h, const uint8_t *blk, size_t n, uint8_t big)
 {
-    HB_SCRATCH uint8_t y[128], z[128];
-    unsigned bytes = big ? 128 : 64, k;
     while (n--) {
-        for (k = 0; k < bytes; k++) {
-            z[k] = blk[k];
-            y[k] = h[k] ^ blk[k];
-        }
-        gb_perm(y, big, 0);
-        gb_perm(z, big, 1);
-        for (k = 0; k < bytes; k++) h[k] ^= y[k] ^ z[k];
-        blk += bytes;
+        gb_perm(h, h, blk, big, 0);
+        gb_perm(h, blk, 0, big, 1);
+        blk += big ? 128 : 64;
     }
 }
 
@@ -344,8 +336,7 @@ void hb_groestl_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 
 #ifdef HB_GROESTL_BYTES
     for (j = 0; j < bs; j++) tmp[j] = c->h[j];
-    gb_perm(tmp, c->big, 0);
-    for (j = 0; j < bs; j++) tmp[j] ^= c->h[j];
+    gb_perm(tmp, c->h, 0, c->big, 0);
 #else
     for (j = 0; j < cols; j++) y[j] = c->h[j];
     if (c->big) perm_p1024(y);
