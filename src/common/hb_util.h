@@ -47,6 +47,11 @@ static inline uint32_t hb_rotl32_bytes(uint32_t x, unsigned n)
 #define HB_ROTL64(x, n) ((uint64_t)(((x) << (n)) | ((x) >> (64 - (n)))))
 #define HB_ROTR64(x, n) ((uint64_t)(((x) >> (n)) | ((x) << (64 - (n)))))
 
+/* HB_UTIL_PARAMS_ONLY: leave out the byte-order and wipe helpers below.
+ * SDCC compiles every static inline function of a header into each
+ * object, called or not: these are 5.6 KB of 8051 code in a module that
+ * needs none of them (the byte-oriented Groestl). */
+#ifndef HB_UTIL_PARAMS_ONLY
 static inline uint32_t hb_load32_le(const uint8_t *p) HB_REENTRANT
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
@@ -86,6 +91,7 @@ static inline void hb_wipe(void *p, size_t n) HB_REENTRANT
     volatile uint8_t *v = (volatile uint8_t *)p;
     while (n--) *v++ = 0;
 }
+#endif /* HB_UTIL_PARAMS_ONLY */
 
 /* Parameter checks for init functions: an algorithm without HB_KEYED /
  * HB_CUSTOM / HB_SALT / HB_VAROUT rejects any non-empty field. */

@@ -60,7 +60,7 @@ MAX_MSG = 4096               # largest message measured (xram buffer; larger siz
 SENTINEL = 987654321
 # per-family size knobs of the library (64 KB of code): the compact,
 # byte-oriented Groestl and AES rounds instead of 8 / 4 tables of lookups
-FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
+FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"]}
 # runtime modules written in assembler inside C files: no stack parameters,

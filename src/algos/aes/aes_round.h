@@ -74,6 +74,11 @@ extern HB_ROM uint32_t hb_fugue_T1[256], hb_fugue_T2[256], hb_fugue_T3[256];
 #define HB_AES_T_3(t) HB_AES_ROL32(t, 24)
 #endif
 
+/* HB_AES_NO_ROUND: declarations only.  SDCC compiles every static inline
+ * function of a header into each object, called or not (the round
+ * functions below are 4.4 KB of 8051 code), so the table module and the
+ * users of the S-box alone (the byte-oriented Groestl) leave them out. */
+#ifndef HB_AES_NO_ROUND
 #if HB_AES_TABLES >= 1
 /* output column c takes row r from input column c + r (ShiftRows) */
 #define HB_AES_COL(a, b, c, d) \
@@ -108,5 +113,6 @@ static inline void hb_aes_round_le(uint32_t x[4]) HB_REENTRANT
     HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);
     x[0] = y0; x[1] = y1; x[2] = y2; x[3] = y3;
 }
+#endif /* HB_AES_NO_ROUND */
 
 #endif

@@ -11,7 +11,11 @@
 #include "../../modes/md.h"
 
 typedef struct hb_groestl_ctx {
+#ifdef HB_GROESTL_BYTES
+    uint8_t h[128];   /* state bytes: byte 8c + r = row r of column c */
+#else
     uint64_t h[16];   /* state columns, little-endian words: row r = byte r */
+#endif
     hb_md md;
     uint8_t out_len;  /* digest bytes */
     uint8_t big;      /* 0: l = 512 (8 columns), 1: l = 1024 (16 columns) */
@@ -26,7 +30,9 @@ void hb_groestl_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_groestl_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 
 /* the bare compression functions f(h, m) = P(h ^ m) ^ Q(m) ^ h over n
- * blocks of 64 (8 columns) or 128 bytes (16 columns) */
+ * blocks of 64 (8 columns) or 128 bytes (16 columns); h is the context's
+ * h, whose form depends on HB_GROESTL_BYTES (the byte-oriented round for
+ * 8-bit CPUs: no 64-bit arithmetic) */
 void hb_groestl512_compress(void *h, const uint8_t *blocks, size_t n) HB_REENTRANT;
 void hb_groestl1024_compress(void *h, const uint8_t *blocks, size_t n) HB_REENTRANT;
 
