@@ -16,6 +16,45 @@ static HB_ROM uint32_t IV224[8] = {
     0xC1059ED8, 0x367CD507, 0x3070DD17, 0xF70E5939, 0xFFC00B31, 0x68581511, 0x64F98FA7, 0xBEFA4FA4
 };
 
+#ifdef HB_BLAKE_COMPACT
+/* 8-bit targets: the fourteen unrolled rounds are 78 KB of 8051 code
+ * (SDCC), so loop over rounds and over G0..G7 with sigma and the state
+ * words from tables.  v and m are HB_SCRATCH (static on the 8051, whose
+ * frames share a 256-byte stack); G works on four plain locals, simple
+ * statements that SDCC evaluates without pushing temporaries. */
+static HB_ROM uint8_t SIGMA[160] = BLAKE_SIGMA_TABLE;
+static HB_ROM uint8_t GWORDS[32] = BLAKE_GWORDS_TABLE;
+
+static void blake256_block(uint32_t *h, uint32_t t0, uint32_t t1, const uint8_t *blk)
+{
+    HB_SCRATCH uint32_t m[16];
+    HB_SCRATCH uint32_t v[16];
+    uint32_t a, b, c, d;
+    uint8_t r, g, i, s, x, y;   /* s: sigma row of round r, times 16 */
+    for (i = 0; i < 16; i++) m[i] = hb_load32_be(blk + 4 * i);
+    for (i = 0; i < 8; i++) {
+        v[i] = h[i];
+        v[8 + i] = HB_ROM_U32(C, i);
+    }
+    v[12] ^= t0; v[13] ^= t0; v[14] ^= t1; v[15] ^= t1;
+    for (r = 0, s = 0; r < 14; r++, s = (uint8_t)(s == 144 ? 0 : s + 16)) {
+        for (g = 0; g < 32; g += 4) {
+            x = HB_ROM_U8(SIGMA, s + (g >> 1));
+            y = HB_ROM_U8(SIGMA, s + (g >> 1) + 1);
+            a = v[HB_ROM_U8(GWORDS, g)];     b = v[HB_ROM_U8(GWORDS, g + 1)];
+            c = v[HB_ROM_U8(GWORDS, g + 2)]; d = v[HB_ROM_U8(GWORDS, g + 3)];
+            a += b; a += m[x] ^ HB_ROM_U32(C, y); d ^= a; d = HB_ROTR32(d, 16);
+            c += d; b ^= c; b = HB_ROTR32(b, 12);
+            a += b; a += m[y] ^ HB_ROM_U32(C, x); d ^= a; d = HB_ROTR32(d, 8);
+            c += d; b ^= c; b = HB_ROTR32(b, 7);
+            v[HB_ROM_U8(GWORDS, g)] = a;     v[HB_ROM_U8(GWORDS, g + 1)] = b;
+            v[HB_ROM_U8(GWORDS, g + 2)] = c; v[HB_ROM_U8(GWORDS, g + 3)] = d;
+        }
+    }
+    /* finalisation (sec. 2.1.2); salt words are zero */
+    for (i = 0; i < 8; i++) h[i] ^= v[i] ^ v[8 + i];
+}
+#else
 #define BLAKE_G(a, b, c, d, i, j)                                                   \
     v##a += v##b + (m[i] ^ HB_ROM_U32(C, j)); v##d = HB_ROTR32(v##d ^ v##a, 16);      \
     v##c += v##d; v##b = HB_ROTR32(v##b ^ v##c, 12);                                 \
@@ -51,6 +90,8 @@ static void blake256_block(uint32_t *h, uint32_t t0, uint32_t t1, const uint8_t 
     h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
     h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;
 }
+
+#endif
 
 void hb_blake256_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {

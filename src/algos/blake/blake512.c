@@ -22,36 +22,37 @@ static HB_ROM uint64_t IV384[8] = {
 
 #ifdef HB_BLAKE_COMPACT
 /* 8-bit targets: the sixteen unrolled 64-bit rounds do not fit their flash
- * (avr-gcc: 280 KB), so loop over rounds with sigma as a table. */
-#define BLAKE_ID(...) __VA_ARGS__
-static HB_ROM uint8_t SIGMA[160] = {
-    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA0), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA1),
-    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA2), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA3),
-    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA4), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA5),
-    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA6), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA7),
-    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA8), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA9)
-};
-/* G_0..G_7 of a round: state words a, b, c, d packed as nibbles */
-static HB_ROM uint16_t GPOS[8] = {0x048C, 0x159D, 0x26AE, 0x37BF, 0x05AF, 0x16BC, 0x278D, 0x349E};
+ * (avr-gcc: 280 KB), so loop over rounds and over G0..G7 with sigma and
+ * the state words from tables.  v and m are HB_SCRATCH: 256 bytes as
+ * locals, all of the 8051's pdata stack, which wrapped and corrupted the
+ * run.  G works on four plain locals, as in blake256.c. */
+static HB_ROM uint8_t SIGMA[160] = BLAKE_SIGMA_TABLE;
+static HB_ROM uint8_t GWORDS[32] = BLAKE_GWORDS_TABLE;
 
 static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t *blk)
 {
-    uint64_t m[16], v[16];
-    unsigned r, g, i;
+    HB_SCRATCH uint64_t m[16];
+    HB_SCRATCH uint64_t v[16];
+    uint64_t a, b, c, d;
+    uint8_t r, g, i, s, x, y;   /* s: sigma row of round r, times 16 */
     for (i = 0; i < 16; i++) m[i] = hb_load64_be(blk + 8 * i);
     for (i = 0; i < 8; i++) {
         v[i] = h[i];
         v[8 + i] = HB_ROM_U64(C, i);
     }
     v[12] ^= t0; v[13] ^= t0; v[14] ^= t1; v[15] ^= t1;
-    for (r = 0; r < 16; r++) {
-        for (g = 0; g < 8; g++) {
-            unsigned p = HB_ROM_U16(GPOS, g), a = p >> 12, b = (p >> 8) & 15, c = (p >> 4) & 15, d = p & 15;
-            unsigned x = HB_ROM_U8(SIGMA, 16 * (r % 10) + 2 * g), y = HB_ROM_U8(SIGMA, 16 * (r % 10) + 2 * g + 1);
-            v[a] += v[b] + (m[x] ^ HB_ROM_U64(C, y)); v[d] = HB_ROTR64(v[d] ^ v[a], 32);
-            v[c] += v[d]; v[b] = HB_ROTR64(v[b] ^ v[c], 25);
-            v[a] += v[b] + (m[y] ^ HB_ROM_U64(C, x)); v[d] = HB_ROTR64(v[d] ^ v[a], 16);
-            v[c] += v[d]; v[b] = HB_ROTR64(v[b] ^ v[c], 11);
+    for (r = 0, s = 0; r < 16; r++, s = (uint8_t)(s == 144 ? 0 : s + 16)) {
+        for (g = 0; g < 32; g += 4) {
+            x = HB_ROM_U8(SIGMA, s + (g >> 1));
+            y = HB_ROM_U8(SIGMA, s + (g >> 1) + 1);
+            a = v[HB_ROM_U8(GWORDS, g)];     b = v[HB_ROM_U8(GWORDS, g + 1)];
+            c = v[HB_ROM_U8(GWORDS, g + 2)]; d = v[HB_ROM_U8(GWORDS, g + 3)];
+            a += b; a += m[x] ^ HB_ROM_U64(C, y); d ^= a; d = HB_ROTR64(d, 32);
+            c += d; b ^= c; b = HB_ROTR64(b, 25);
+            a += b; a += m[y] ^ HB_ROM_U64(C, x); d ^= a; d = HB_ROTR64(d, 16);
+            c += d; b ^= c; b = HB_ROTR64(b, 11);
+            v[HB_ROM_U8(GWORDS, g)] = a;     v[HB_ROM_U8(GWORDS, g + 1)] = b;
+            v[HB_ROM_U8(GWORDS, g + 2)] = c; v[HB_ROM_U8(GWORDS, g + 3)] = d;
         }
     }
     /* finalisation (sec. 2.2.2); salt words are zero */
