@@ -29,7 +29,7 @@ static HB_ROM uint64_t IV384[8] = {
 static HB_ROM uint8_t SIGMA[160] = BLAKE_SIGMA_TABLE;
 static HB_ROM uint8_t GWORDS[32] = BLAKE_GWORDS_TABLE;
 
-static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t *blk)
+static void blake512_block(hb_blake512_state *st, const uint8_t *blk)
 {
     HB_SCRATCH uint64_t m[16];
     HB_SCRATCH uint64_t v[16];
@@ -37,10 +37,10 @@ static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t 
     uint8_t r, g, i, s, x, y;   /* s: sigma row of round r, times 16 */
     for (i = 0; i < 16; i++) m[i] = hb_load64_be(blk + 8 * i);
     for (i = 0; i < 8; i++) {
-        v[i] = h[i];
+        v[i] = st->h[i];
         v[8 + i] = HB_ROM_U64(C, i);
     }
-    v[12] ^= t0; v[13] ^= t0; v[14] ^= t1; v[15] ^= t1;
+    v[12] ^= st->t[0]; v[13] ^= st->t[0]; v[14] ^= st->t[1]; v[15] ^= st->t[1];
     for (r = 0, s = 0; r < 16; r++, s = (uint8_t)(s == 144 ? 0 : s + 16)) {
         for (g = 0; g < 32; g += 4) {
             x = HB_ROM_U8(SIGMA, s + (g >> 1));
@@ -56,7 +56,7 @@ static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t 
         }
     }
     /* finalisation (sec. 2.2.2); salt words are zero */
-    for (i = 0; i < 8; i++) h[i] ^= v[i] ^ v[8 + i];
+    for (i = 0; i < 8; i++) st->h[i] ^= v[i] ^ v[8 + i];
 }
 #else
 #define BLAKE_G(a, b, c, d, i, j)                                                   \
@@ -65,17 +65,17 @@ static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t 
     v##a += v##b + (m[j] ^ HB_ROM_U64(C, i)); v##d = HB_ROTR64(v##d ^ v##a, 16);      \
     v##c += v##d; v##b = HB_ROTR64(v##b ^ v##c, 11);
 
-/* one compression with counter (t0, t1); salt is zero */
-static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t *blk)
+/* one compression with the counter st->t; salt is zero */
+static void blake512_block(hb_blake512_state *st, const uint8_t *blk)
 {
     uint64_t m[16], v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15;
     unsigned i;
     for (i = 0; i < 16; i++) m[i] = hb_load64_be(blk + 8 * i);
-    v0 = h[0]; v1 = h[1]; v2 = h[2]; v3 = h[3];
-    v4 = h[4]; v5 = h[5]; v6 = h[6]; v7 = h[7];
+    v0 = st->h[0]; v1 = st->h[1]; v2 = st->h[2]; v3 = st->h[3];
+    v4 = st->h[4]; v5 = st->h[5]; v6 = st->h[6]; v7 = st->h[7];
     v8 = HB_ROM_U64(C, 0); v9 = HB_ROM_U64(C, 1); v10 = HB_ROM_U64(C, 2); v11 = HB_ROM_U64(C, 3);
-    v12 = t0 ^ HB_ROM_U64(C, 4); v13 = t0 ^ HB_ROM_U64(C, 5);
-    v14 = t1 ^ HB_ROM_U64(C, 6); v15 = t1 ^ HB_ROM_U64(C, 7);
+    v12 = st->t[0] ^ HB_ROM_U64(C, 4); v13 = st->t[0] ^ HB_ROM_U64(C, 5);
+    v14 = st->t[1] ^ HB_ROM_U64(C, 6); v15 = st->t[1] ^ HB_ROM_U64(C, 7);
     BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA0)
     BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA1)
     BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA2)
@@ -93,8 +93,8 @@ static void blake512_block(uint64_t *h, uint64_t t0, uint64_t t1, const uint8_t 
     BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA4)
     BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA5)
     /* finalisation (sec. 2.2.2); salt words are zero */
-    h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
-    h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;
+    st->h[0] ^= v0 ^ v8;  st->h[1] ^= v1 ^ v9;  st->h[2] ^= v2 ^ v10; st->h[3] ^= v3 ^ v11;
+    st->h[4] ^= v4 ^ v12; st->h[5] ^= v5 ^ v13; st->h[6] ^= v6 ^ v14; st->h[7] ^= v7 ^ v15;
 }
 
 #endif
@@ -105,7 +105,7 @@ void hb_blake512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRAN
     while (n--) {
         s->t[0] += 1024;
         if (s->t[0] < 1024) s->t[1]++;
-        blake512_block(s->h, s->t[0], s->t[1], blk);
+        blake512_block(s, blk);
         blk += 128;
     }
 }
@@ -139,27 +139,31 @@ void hb_blake512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_blake512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_blake512_ctx *c = (hb_blake512_ctx *)ctx;
-    uint64_t lo = c->md.count << 3, hi = c->md.count >> 61, t0 = lo, t1 = hi;
     size_t u = c->md.used;
-    uint8_t tmp[64], one = c->out_len == 64 ? 0x01 : 0x00;
     unsigned i;
 
+    /* the counter and the digest go through the context, not locals: the
+     * 8051's frames share a 256-byte stack with the block function's
+     * (with a 64-byte digest copy and the counter as arguments, this
+     * frame alone took 199 bytes of it) */
+    c->st.t[0] = c->md.count << 3;
+    c->st.t[1] = c->md.count >> 61;
     c->buf[u] = 0x80;
     if (u > 111) {              /* length does not fit: two blocks */
         memset(c->buf + u + 1, 0, 127 - u);
-        blake512_block(c->st.h, t0, t1, c->buf);
+        blake512_block(&c->st, c->buf);
         memset(c->buf, 0, 112);
-        t0 = t1 = 0;
+        c->st.t[0] = c->st.t[1] = 0;
     } else {
         memset(c->buf + u + 1, 0, 111 - u);
-        if (u == 0) t0 = t1 = 0;
+        if (u == 0) c->st.t[0] = c->st.t[1] = 0;
     }
-    c->buf[111] |= one;
-    hb_store64_be(c->buf + 112, hi);
-    hb_store64_be(c->buf + 120, lo);
-    blake512_block(c->st.h, t0, t1, c->buf);
+    if (c->out_len == 64) c->buf[111] |= 0x01;
+    hb_store64_be(c->buf + 112, c->md.count >> 61);
+    hb_store64_be(c->buf + 120, c->md.count << 3);
+    blake512_block(&c->st, c->buf);
     c->md.used = 0;
-    for (i = 0; i < 8; i++) hb_store64_be(tmp + 8 * i, c->st.h[i]);
+    for (i = 0; i < 8; i++) hb_store64_be(c->buf + 8 * i, c->st.h[i]);
     if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, tmp, out_len);
+    memcpy(out, c->buf, out_len);
 }
