@@ -25,35 +25,24 @@
 #endif
 #ifdef HB_BLAKE2_SMALL
 static HB_ROM uint8_t SIGMA[10 * 16] = SIGMA_DATA;
-/* the state words (a, b, c, d) of G0..G7 in one round, as in ROUND */
-static HB_ROM uint8_t GWORDS[8 * 4] = {
-    0, 4,  8, 12,  1, 5,  9, 13,  2, 6, 10, 14,  3, 7, 11, 15,
-    0, 5, 10, 15,  1, 6, 11, 12,  2, 7,  8, 13,  3, 4,  9, 14
-};
-/* HB_BLAKE2_SMALL rounds: nr rounds over the caller's arrays v[16] and
- * m[16] of type W, looping over G0..G7 with the state words from GWORDS;
- * G works on four plain locals in one operation per statement.  The
- * caller makes v and m HB_SCRATCH.  Why (8051, SDCC): with sixteen local
- * words ROUND pushed its temporaries on the 223-byte idata stack until it
- * overflowed, and the 64-bit words and m filled the 256-byte pdata stack;
- * this form needs neither.  R1..R4: the rotations of G (RFC 7693 3.1). */
-#define ROUNDS_SMALL(W, ROTR, nr, R1, R2, R3, R4)                                  \
-    do {                                                                          \
-        W a_, b_, c_, d_;                                                         \
-        uint8_t r_, g_, s_, x_, y_; /* s_: sigma row of round r_, times 16 */      \
-        for (r_ = 0, s_ = 0; r_ < (nr); r_++, s_ = (uint8_t)(s_ == 144 ? 0 : s_ + 16)) \
-            for (g_ = 0; g_ < 32; g_ += 4) {                                      \
-                x_ = HB_ROM_U8(SIGMA, s_ + (g_ >> 1));                            \
-                y_ = HB_ROM_U8(SIGMA, s_ + (g_ >> 1) + 1);                        \
-                a_ = v[HB_ROM_U8(GWORDS, g_)];     b_ = v[HB_ROM_U8(GWORDS, g_ + 1)]; \
-                c_ = v[HB_ROM_U8(GWORDS, g_ + 2)]; d_ = v[HB_ROM_U8(GWORDS, g_ + 3)]; \
-                a_ += b_; a_ += m[x_]; d_ ^= a_; d_ = ROTR(d_, R1);                \
-                c_ += d_; b_ ^= c_; b_ = ROTR(b_, R2);                            \
-                a_ += b_; a_ += m[y_]; d_ ^= a_; d_ = ROTR(d_, R3);                \
-                c_ += d_; b_ ^= c_; b_ = ROTR(b_, R4);                            \
-                v[HB_ROM_U8(GWORDS, g_)] = a_;     v[HB_ROM_U8(GWORDS, g_ + 1)] = b_; \
-                v[HB_ROM_U8(GWORDS, g_ + 2)] = c_; v[HB_ROM_U8(GWORDS, g_ + 3)] = d_; \
-            }                                                                     \
+#define SG(r, k) HB_ROM_U8(SIGMA, 16 * (r) + (k))
+/* HB_BLAKE2_SMALL round: ROUND over the caller's array v[16] (HB_SCRATCH)
+ * instead of sixteen locals.  On the 8051 (SDCC) sixteen local words sit
+ * in the frame on the 256-byte pdata stack and the round pushed its
+ * temporaries on the 223-byte idata stack until s51 stopped with `Stack
+ * overflow'; elements of a static array at constant indices are plain
+ * xram addresses.  (A G over v by indices from a table also held, but
+ * took 1.4x the clocks on the 8051 and 1.6x the cycles on AVR.) */
+#define ROUND_V(G, r)                                                 \
+    do {                                                              \
+        G(v[0], v[4], v[8],  v[12], m[SG(r, 0)],  m[SG(r, 1)]);       \
+        G(v[1], v[5], v[9],  v[13], m[SG(r, 2)],  m[SG(r, 3)]);       \
+        G(v[2], v[6], v[10], v[14], m[SG(r, 4)],  m[SG(r, 5)]);       \
+        G(v[3], v[7], v[11], v[15], m[SG(r, 6)],  m[SG(r, 7)]);       \
+        G(v[0], v[5], v[10], v[15], m[SG(r, 8)],  m[SG(r, 9)]);       \
+        G(v[1], v[6], v[11], v[12], m[SG(r, 10)], m[SG(r, 11)]);      \
+        G(v[2], v[7], v[8],  v[13], m[SG(r, 12)], m[SG(r, 13)]);      \
+        G(v[3], v[4], v[9],  v[14], m[SG(r, 14)], m[SG(r, 15)]);      \
     } while (0)
 #else
 /* read only with constant indices in the unrolled rounds: folded by the

@@ -23,7 +23,7 @@ static void b2b_block(hb_blake2b_ctx *c, const uint8_t *blk, uint64_t last)
         v[8 + i] = HB_ROM_U64(IV64, i);
     }
     v[12] ^= c->t[0]; v[13] ^= c->t[1]; v[14] ^= last;
-    ROUNDS_SMALL(uint64_t, HB_ROTR64, 12, 32, 24, 16, 63);
+    for (i = 0; i < 12; i++) ROUND_V(G64, i % 10);
     for (i = 0; i < 8; i++) c->h[i] ^= v[i] ^ v[8 + i];
 }
 #else

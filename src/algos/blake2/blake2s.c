@@ -22,7 +22,7 @@ static void b2s_block(hb_blake2s_ctx *c, const uint8_t *blk, uint32_t last)
         v[8 + i] = HB_ROM_U32(IV32, i);
     }
     v[12] ^= c->t[0]; v[13] ^= c->t[1]; v[14] ^= last;
-    ROUNDS_SMALL(uint32_t, HB_ROTR32, 10, 16, 12, 8, 7);
+    for (i = 0; i < 10; i++) ROUND_V(G32, i);
     for (i = 0; i < 8; i++) c->h[i] ^= v[i] ^ v[8 + i];
 }
 #else
