@@ -18,19 +18,24 @@ static HB_ROM uint32_t IV224[8] = {
 
 #ifdef HB_BLAKE_COMPACT
 /* 8-bit targets: the fourteen unrolled rounds are 78 KB of 8051 code
- * (SDCC), so loop over rounds and over G0..G7 with sigma and the state
- * words from tables.  v and m are HB_SCRATCH (static on the 8051, whose
- * frames share a 256-byte stack); G works on four plain locals, simple
- * statements that SDCC evaluates without pushing temporaries. */
+ * (SDCC), so loop over the rounds, with sigma from a table.  v and m are
+ * HB_SCRATCH (static on the 8051, whose frames share a 256-byte stack);
+ * within a round v is indexed by constants, plain xram addresses there.
+ * BLAKE_ROUND is instantiated with the positions 0..15 of a sigma row. */
 static HB_ROM uint8_t SIGMA[160] = BLAKE_SIGMA_TABLE;
-static HB_ROM uint8_t GWORDS[32] = BLAKE_GWORDS_TABLE;
+
+#define BLAKE_G(a, b, c, d, i, j)                                                   \
+    x = HB_ROM_U8(SIGMA, s + i); y = HB_ROM_U8(SIGMA, s + j);                        \
+    v[a] += v[b] + (m[x] ^ HB_ROM_U32(C, y)); v[d] = HB_ROTR32(v[d] ^ v[a], 16);     \
+    v[c] += v[d]; v[b] = HB_ROTR32(v[b] ^ v[c], 12);                                \
+    v[a] += v[b] + (m[y] ^ HB_ROM_U32(C, x)); v[d] = HB_ROTR32(v[d] ^ v[a], 8);      \
+    v[c] += v[d]; v[b] = HB_ROTR32(v[b] ^ v[c], 7);
 
 static void blake256_block(hb_blake256_state *st, const uint8_t *blk)
 {
     HB_SCRATCH uint32_t m[16];
     HB_SCRATCH uint32_t v[16];
-    uint32_t a, b, c, d;
-    uint8_t r, g, i, s, x, y;   /* s: sigma row of round r, times 16 */
+    uint8_t r, i, s, x, y;      /* s: sigma row of round r, times 16 */
     for (i = 0; i < 16; i++) m[i] = hb_load32_be(blk + 4 * i);
     for (i = 0; i < 8; i++) {
         v[i] = st->h[i];
@@ -38,18 +43,7 @@ static void blake256_block(hb_blake256_state *st, const uint8_t *blk)
     }
     v[12] ^= st->t[0]; v[13] ^= st->t[0]; v[14] ^= st->t[1]; v[15] ^= st->t[1];
     for (r = 0, s = 0; r < 14; r++, s = (uint8_t)(s == 144 ? 0 : s + 16)) {
-        for (g = 0; g < 32; g += 4) {
-            x = HB_ROM_U8(SIGMA, s + (g >> 1));
-            y = HB_ROM_U8(SIGMA, s + (g >> 1) + 1);
-            a = v[HB_ROM_U8(GWORDS, g)];     b = v[HB_ROM_U8(GWORDS, g + 1)];
-            c = v[HB_ROM_U8(GWORDS, g + 2)]; d = v[HB_ROM_U8(GWORDS, g + 3)];
-            a += b; a += m[x] ^ HB_ROM_U32(C, y); d ^= a; d = HB_ROTR32(d, 16);
-            c += d; b ^= c; b = HB_ROTR32(b, 12);
-            a += b; a += m[y] ^ HB_ROM_U32(C, x); d ^= a; d = HB_ROTR32(d, 8);
-            c += d; b ^= c; b = HB_ROTR32(b, 7);
-            v[HB_ROM_U8(GWORDS, g)] = a;     v[HB_ROM_U8(GWORDS, g + 1)] = b;
-            v[HB_ROM_U8(GWORDS, g + 2)] = c; v[HB_ROM_U8(GWORDS, g + 3)] = d;
-        }
+        BLAKE_APPLY(BLAKE_ROUND, BLAKE_SIGMA0)
     }
     /* finalisation (sec. 2.1.2); salt words are zero */
     for (i = 0; i < 8; i++) st->h[i] ^= v[i] ^ v[8 + i];
