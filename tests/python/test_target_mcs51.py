@@ -47,10 +47,22 @@ def test_blake2s_links_only_blake2s():
     """blake2b.c and blake2s.c are separate objects: the BLAKE2s image holds no
     64-bit BLAKE2b code (88 KB together, over the 64 KB code space)."""
     tg = need()
-    rows = list(tg.run(["blake2s"], [0], blocks=0, check_n=4, timeout=120))
+    rows = list(tg.run(["blake2s"], [0, 64], blocks=0, check_n=4, timeout=120))
     assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
     mods = [m for lb, m in tg.linked_modules(tg.outdir / "blake2s" / "fw.map") if lb.endswith("hb.lib")]
     assert "blake2__blake2s" in mods and not any("blake2b" in m for m in mods), mods
+
+
+@pytest.mark.parametrize("algo", ["blake_256", "blake_512"])
+def test_blake_whole_block_on_target(algo):
+    """BLAKE-256 unrolled did not fit; BLAKE-512's frames wrapped the 256-byte
+    pdata stack (the firmware restarted in a loop). The compact forms with
+    HB_SCRATCH arrays hash a whole block on target. (BLAKE2s: the test above,
+    whose 64-byte message overflowed the idata stack before.)"""
+    tg = need()
+    rows = list(tg.run([algo], [64], blocks=0, check_n=4, timeout=300))
+    assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
+    assert rows[0]["static_bytes"] >= 128        # v[16] and m[16] are static, not on the stack
 
 
 def test_too_big_is_reported_and_run_continues(monkeypatch):

@@ -1,8 +1,8 @@
 /*
  * blake_sigma.h -- the ten message permutations of BLAKE (spec v1.3,
  * sec. 2.1.2, table "permutations"), as argument lists for the fully
- * unrolled rounds of blake256.c and blake512.c: round r uses
- * BLAKE_SIGMA(r mod 10).  Internal.
+ * unrolled rounds of blake256.c and blake512.c (round r uses
+ * BLAKE_SIGMA(r mod 10)) and as tables for their rolled rounds.  Internal.
  */
 #ifndef HB_BLAKE_SIGMA_H
 #define HB_BLAKE_SIGMA_H
@@ -27,5 +27,19 @@
     BLAKE_G(0, 5, 10, 15, s8,  s9)  BLAKE_G(1, 6, 11, 12, s10, s11) \
     BLAKE_G(2, 7,  8, 13, s12, s13) BLAKE_G(3, 4,  9, 14, s14, s15)
 #define BLAKE_APPLY(m, args) m args
+
+/* The same data as tables, for the rolled rounds of HB_BLAKE_COMPACT:
+ * the ten sigma rows in one initialiser, and the state words (a, b, c, d)
+ * of G0..G7 (as in BLAKE_ROUND) four by four. */
+#define BLAKE_ID(...) __VA_ARGS__
+#define BLAKE_SIGMA_TABLE {                                                   \
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA0), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA1), \
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA2), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA3), \
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA4), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA5), \
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA6), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA7), \
+    BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA8), BLAKE_APPLY(BLAKE_ID, BLAKE_SIGMA9) }
+#define BLAKE_GWORDS_TABLE {                                                  \
+    0, 4,  8, 12,  1, 5,  9, 13,  2, 6, 10, 14,  3, 7, 11, 15,                \
+    0, 5, 10, 15,  1, 6, 11, 12,  2, 7,  8, 13,  3, 4,  9, 14 }
 
 #endif

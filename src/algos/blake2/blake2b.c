@@ -11,6 +11,22 @@ static HB_ROM uint64_t IV64[8] = {
  * last is 0 or all-ones (f0).  HB_BLAKE2_SMALL keeps the rounds rolled
  * (small code for 8-bit targets); the default unrolls them so the
  * schedule becomes constant offsets. */
+#ifdef HB_BLAKE2_SMALL
+static void b2b_block(hb_blake2b_ctx *c, const uint8_t *blk, uint64_t last)
+{
+    HB_SCRATCH uint64_t m[16];
+    HB_SCRATCH uint64_t v[16];
+    uint8_t i;
+    for (i = 0; i < 16; i++) m[i] = hb_load64_le(blk + 8 * i);
+    for (i = 0; i < 8; i++) {
+        v[i] = c->h[i];
+        v[8 + i] = HB_ROM_U64(IV64, i);
+    }
+    v[12] ^= c->t[0]; v[13] ^= c->t[1]; v[14] ^= last;
+    for (i = 0; i < 12; i++) ROUND_V(G64, i % 10);
+    for (i = 0; i < 8; i++) c->h[i] ^= v[i] ^ v[8 + i];
+}
+#else
 static void b2b_block(hb_blake2b_ctx *c, const uint8_t *blk, uint64_t last)
 {
     uint64_t m[16], v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15;
@@ -22,16 +38,14 @@ static void b2b_block(hb_blake2b_ctx *c, const uint8_t *blk, uint64_t last)
     v10 = HB_ROM_U64(IV64, 2); v11 = HB_ROM_U64(IV64, 3);
     v12 = HB_ROM_U64(IV64, 4) ^ c->t[0]; v13 = HB_ROM_U64(IV64, 5) ^ c->t[1];
     v14 = HB_ROM_U64(IV64, 6) ^ last;    v15 = HB_ROM_U64(IV64, 7);
-#ifdef HB_BLAKE2_SMALL
-    for (i = 0; i < 12; i++) ROUND(G64, i % 10);
-#else
     ROUND(G64, 0); ROUND(G64, 1); ROUND(G64, 2); ROUND(G64, 3);
     ROUND(G64, 4); ROUND(G64, 5); ROUND(G64, 6); ROUND(G64, 7);
     ROUND(G64, 8); ROUND(G64, 9); ROUND(G64, 0); ROUND(G64, 1);
-#endif
     c->h[0] ^= v0 ^ v8;  c->h[1] ^= v1 ^ v9;  c->h[2] ^= v2 ^ v10; c->h[3] ^= v3 ^ v11;
     c->h[4] ^= v4 ^ v12; c->h[5] ^= v5 ^ v13; c->h[6] ^= v6 ^ v14; c->h[7] ^= v7 ^ v15;
 }
+
+#endif
 
 void hb_blake2b_compress(void *ctx, const uint8_t *blocks, size_t n) HB_REENTRANT
 {

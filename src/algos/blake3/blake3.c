@@ -107,7 +107,7 @@ static void load_block(uint32_t m[16], const uint8_t *b)
  * as the trailing zero bits of the new chunk count). */
 static void push_chunk(hb_blake3_ctx *c)
 {
-    uint32_t m[16];
+    HB_SCRATCH uint32_t m[16];
     uint64_t total = ++c->chunk;
     while (!(total & 1) && c->depth) {
         memcpy(m, c->stack[--c->depth], 32);
@@ -124,7 +124,8 @@ static void push_chunk(hb_blake3_ctx *c)
 /* Compress a block that is known not to be the last of the message. */
 static void absorb(hb_blake3_ctx *c, const uint8_t *blk)
 {
-    uint32_t m[16], fl = c->flags;
+    HB_SCRATCH uint32_t m[16];
+    uint32_t fl = c->flags;
     load_block(m, blk);
     if (c->blocks == 0) fl |= CHUNK_START;
     if (c->blocks == CHUNK_BLOCKS - 1) {
@@ -173,7 +174,7 @@ void hb_blake3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
  * as (cv, buf, buf_len, flags) for the output blocks. */
 static void finish(hb_blake3_ctx *c)
 {
-    uint32_t m[16];
+    HB_SCRATCH uint32_t m[16];
     uint8_t fl = (uint8_t)(c->flags | CHUNK_END | (c->blocks == 0 ? CHUNK_START : 0));
     memset(c->buf + c->buf_len, 0, 64u - c->buf_len);
     while (c->depth) {
@@ -198,8 +199,11 @@ static void finish(hb_blake3_ctx *c)
 void hb_blake3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_blake3_ctx *c = (hb_blake3_ctx *)ctx;
-    uint32_t m[16], w[16];
-    uint8_t blk[64];
+    /* HB_SCRATCH here and in finish, absorb, push_chunk: with these 192
+     * bytes and compress's frame the 8051's 256-byte pdata stack wrapped
+     * and the run hung */
+    HB_SCRATCH uint32_t m[16], w[16];
+    HB_SCRATCH uint8_t blk[64];
     if (!c->done) finish(c);
     load_block(m, c->buf);
     while (out_len) {
