@@ -1,6 +1,9 @@
 /*
  * bmw_core.h -- the BMW compression function, written once for both word
- * sizes.  Included by bmw.c with, defined beforehand:
+ * sizes.  Included once by bmw256.c (32-bit words) and once by bmw512.c
+ * (64-bit words), in separate objects so that an image links only the
+ * width it uses (SDCC links whole objects: both widths together were
+ * 74 KB of 8051 code).  Defined beforehand:
  *   BMW_W            the word type (uint32_t or uint64_t)
  *   BMW_FN           the name of the function to define
  *   BMW_ROTL(x, n)   rotation of a word
@@ -12,6 +15,32 @@
  *
  * BMW_FN(H, M): H = f2(f1(f0(M, H)), M) in place (spec 2.2).
  */
+#include "bmw.h"
+#include "../../common/hb_util.h"
+
+#ifdef HB_BMW_COMPACT
+/* f0 of the compact form (spec 2.2.1): W[j] is the sum of five terms
+ * +/-(M ^ H)[i]; entry i, or i + 16 for a subtracted term.  Transcribed
+ * from the spec's table. */
+static HB_ROM uint8_t BMW_F0[16][5] = {
+    {5, 16 + 7, 10, 13, 14}, {6, 16 + 8, 11, 14, 16 + 15}, {0, 7, 9, 16 + 12, 15},
+    {0, 16 + 1, 8, 16 + 10, 13}, {1, 2, 9, 16 + 11, 16 + 14}, {3, 16 + 2, 10, 16 + 12, 15},
+    {4, 16 + 0, 16 + 3, 16 + 11, 13}, {1, 16 + 4, 16 + 5, 16 + 12, 16 + 14},
+    {2, 16 + 5, 16 + 6, 13, 16 + 15}, {0, 16 + 3, 6, 16 + 7, 14}, {8, 16 + 1, 16 + 4, 16 + 7, 15},
+    {8, 16 + 0, 16 + 2, 16 + 5, 9}, {1, 3, 16 + 6, 16 + 9, 10}, {2, 4, 7, 10, 11},
+    {3, 16 + 5, 8, 16 + 11, 16 + 12}, {12, 16 + 4, 16 + 6, 16 + 9, 13}
+};
+#endif
+
+/* Initial values (spec 1.3): the byte sequence 00 01 02 ... read as
+ * big-endian words, starting at 0x00 (224, 384), 0x40 (256) or 0x80 (512);
+ * CONST_final (spec 2.3, round-2 tweak): 0xaa..a0 + i.  Both are formulas,
+ * so they are computed here rather than tabulated. */
+static uint32_t bmw_iv32(unsigned base, unsigned i)
+{
+    uint32_t b = (uint32_t)(base + 4 * i);
+    return (b << 24) | ((b + 1) << 16) | ((b + 2) << 8) | (b + 3);
+}
 
 /* spec table 1.3 / 1.4: the logical functions s0..s5, r1..r7 */
 #define BMW_s0(x) (((x) >> 1) ^ ((x) << 3) ^ BMW_ROTL(x, BMW_S0R1) ^ BMW_ROTL(x, BMW_S0R2))
@@ -62,7 +91,12 @@ static BMW_W BMW_SFN(unsigned i, BMW_W x)
 
 static void BMW_FN(BMW_W *H, const BMW_W *M)
 {
-    BMW_W q[32], mr[16], t[16], xl, xh;
+    /* q, mr, t: 256 bytes for BMW-256, the whole of the 8051's pdata
+     * stack; static there (HB_SCRATCH) */
+    HB_SCRATCH BMW_W q[32];
+    HB_SCRATCH BMW_W mr[16];
+    HB_SCRATCH BMW_W t[16];
+    BMW_W xl, xh;
 #ifdef HB_BMW_COMPACT
     /* HB_BMW_COMPACT: f0 and f1 as loops (small code for 8-bit targets) */
     static const unsigned char rr[7] = {BMW_R1, BMW_R2, BMW_R3, BMW_R4, BMW_R5, BMW_R6, BMW_R7};
