@@ -173,7 +173,7 @@ void hb_jh_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_jh_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_jh_ctx *c = (hb_jh_ctx *)ctx;
-    uint8_t tmp[64];
+    HB_SCRATCH uint8_t tmp[64];
     uint64_t bits_lo = c->md.count << 3, bits_hi = c->md.count >> 61;
     unsigned i, u = c->md.used;
 

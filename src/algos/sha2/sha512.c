@@ -54,7 +54,9 @@ static HB_ROM uint64_t IV512_256[8] = {
 void hb_sha512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     uint64_t *H = (uint64_t *)state;
-    uint64_t W[16], a, b, c, d, e, f, g, h, t1, t2;
+    /* the 128-byte schedule alone is half the 8051's pdata stack */
+    HB_SCRATCH uint64_t W[16];
+    uint64_t a, b, c, d, e, f, g, h, t1, t2;
     unsigned i;
 
     while (n--) {
@@ -102,7 +104,7 @@ void hb_sha512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_sha512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_sha512_ctx *c = (hb_sha512_ctx *)ctx;
-    uint8_t tmp[64];
+    HB_SCRATCH uint8_t tmp[64];
     unsigned i;
     hb_md_pad(&SHA512_MD, c->H, &c->md, c->buf, 0x80, 16, 1);
     for (i = 0; i < 8; i++) hb_store64_be(tmp + 8 * i, c->H[i]);
