@@ -21,16 +21,27 @@
 #define BMW_R6 43
 #define BMW_R7 53
 #define BMW_K 0x0555555555555555ULL
+#ifdef HB_BMW512_TINY
+#define BMW_TINY 1   /* see bmw.h */
+#endif
 #include "bmw_core.h"
 
 /* ---- 384/512 ------------------------------------------------------------ */
+/* a function of its own: SDCC (8051) keeps the temporaries of the inline
+ * 64-bit loads in spill locations on the internal stack, which would stay
+ * allocated under the compression's own */
+static void bmw512_load(uint64_t *m, const uint8_t *blk)
+{
+    unsigned i;
+    for (i = 0; i < 16; i++) m[i] = hb_load64_le(blk + 8 * i);
+}
+
 void hb_bmw512_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     hb_bmw512_ctx *c = (hb_bmw512_ctx *)st;
     HB_SCRATCH uint64_t m[16];
-    unsigned i;
     while (n--) {
-        for (i = 0; i < 16; i++) m[i] = hb_load64_le(blk + 8 * i);
+        bmw512_load(m, blk);
         bmw_f64(c->h, m);
         blk += 128;
     }
