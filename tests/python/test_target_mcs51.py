@@ -103,3 +103,11 @@ def test_missing_toolchain_names_packages(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda exe: None)
     with pytest.raises(TargetUnavailable, match="sdcc-ucsim"):
         tg.check()
+
+
+def test_tick_counter_printed_signed_is_read_unsigned():
+    # s51 prints sim_ticks as a signed 32-bit number: past 2**31 clocks it is
+    # negative (seen with BMW-512, a long run); read modulo 2**32
+    from hashbench.targets.mcs51 import parse_ticks
+    assert parse_ticks(b"expr sim_ticks\n129475944\n") == 129475944
+    assert parse_ticks(b"expr sim_ticks\n-1966017028\n") == 2**32 - 1966017028

@@ -22,6 +22,7 @@ LINE = re.compile(r"(\w+)=(\S+)")
 #: for parts whose flash the unrolled 64-bit code outgrows (make test-c
 #: checks the same set on every KAT: Makefile COMPACT_FLAGS)
 COMPACT_DEFINES = ["-DHB_KECCAK_COMPACT", "-DHB_JH_COMPACT", "-DHB_SHABAL_COMPACT", "-DHB_BMW_COMPACT",
+                   "-DHB_BMW512_TINY",
                    "-DHB_FUGUE_COMPACT", "-DHB_SKEIN_COMPACT", "-DHB_BLAKE_COMPACT"]
 
 

@@ -373,6 +373,13 @@ class SimError(Exception):
     pass
 
 
+def parse_ticks(out: bytes) -> int:
+    """s51's 32-bit tick counter from the output of `expr sim_ticks`.  s51
+    prints it signed: past 2**31 clocks (179 s at 12 MHz) it is negative,
+    so it is taken modulo 2**32 (the caller extends it to 64 bits)."""
+    return int(re.findall(rb"^(-?\d+)\s*$", out, re.M)[-1]) & 0xFFFFFFFF
+
+
 class S51:
     """s51 driven over its command console: a breakpoint on hal_mark, the
     tick counter written into hal_clock at every hit."""
@@ -425,7 +432,7 @@ class S51:
                                       for ln in o.decode(errors="replace").splitlines()
                                       if re.search(r"overflow|rroneous|nvalid|Stop at", ln))
                 break
-            t = int(re.findall(rb"^(\d+)\s*$", self.cmd("expr sim_ticks"), re.M)[-1])
+            t = parse_ticks(self.cmd("expr sim_ticks"))
             if t < last:
                 ticks_hi += 1 << 32
             last = t

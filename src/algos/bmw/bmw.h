@@ -14,6 +14,10 @@
  *
  * -DHB_BMW_COMPACT builds f0 and f1 as loops instead of unrolled code
  * (same results; about a third of the code on AVR, ~3x slower on x86-64).
+ * -DHB_BMW512_TINY (implies HB_BMW_COMPACT for BMW-384/512) also builds
+ * s0..s5 and f2 of BMW-384/512 with shift amounts from tables, i.e.
+ * variable shifts: the smallest code, for the 8051, where BMW-384/512 with
+ * HB_BMW_COMPACT alone is 59 KB of code; slower everywhere.
  */
 #ifndef HB_BMW_H
 #define HB_BMW_H

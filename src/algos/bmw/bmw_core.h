@@ -1,6 +1,9 @@
 /*
  * bmw_core.h -- the BMW compression function, written once for both word
- * sizes.  Included by bmw.c with, defined beforehand:
+ * sizes.  Included once by bmw256.c (32-bit words) and once by bmw512.c
+ * (64-bit words), in separate objects so that an image links only the
+ * width it uses (SDCC links whole objects: both widths together were
+ * 74 KB of 8051 code).  Defined beforehand:
  *   BMW_W            the word type (uint32_t or uint64_t)
  *   BMW_FN           the name of the function to define
  *   BMW_ROTL(x, n)   rotation of a word
@@ -8,10 +11,51 @@
  *   BMW_R1..BMW_R7   the rotations r1..r7
  *   BMW_K            the constant K_j = j * BMW_K (spec 2.2, "AddElement")
  *   BMW_SFN          (HB_BMW_COMPACT only) the name of the s0..s5 helper
+ *   BMW_TINY         (optional) the smallest form, below; its helper bmw_sh
+ *                    has one name, so include this file once per source
  * The shift amounts of s0..s5 and of f2 are the same for both sizes.
  *
  * BMW_FN(H, M): H = f2(f1(f0(M, H)), M) in place (spec 2.2).
  */
+#include "bmw.h"
+#include "../../common/hb_util.h"
+
+#if defined(BMW_TINY) && !defined(HB_BMW_COMPACT)
+#define HB_BMW_COMPACT 1
+#endif
+#if defined(BMW_TINY) && defined(__SDCC)
+/* SDCC's loop optimisations keep addresses and common subexpressions in
+ * spill locations on the 8051's internal stack (223 bytes for the whole
+ * call chain), which BMW-512 overflowed; without them the deepest frames
+ * shrink by about a third */
+#pragma nogcse
+#pragma noinduction
+#pragma noinvariant
+#endif
+
+#ifdef HB_BMW_COMPACT
+/* f0 of the compact form (spec 2.2.1): W[j] is the sum of five terms
+ * +/-(M ^ H)[i]; entry i, or i + 16 for a subtracted term.  Transcribed
+ * from the spec's table. */
+static HB_ROM uint8_t BMW_F0[16][5] = {
+    {5, 16 + 7, 10, 13, 14}, {6, 16 + 8, 11, 14, 16 + 15}, {0, 7, 9, 16 + 12, 15},
+    {0, 16 + 1, 8, 16 + 10, 13}, {1, 2, 9, 16 + 11, 16 + 14}, {3, 16 + 2, 10, 16 + 12, 15},
+    {4, 16 + 0, 16 + 3, 16 + 11, 13}, {1, 16 + 4, 16 + 5, 16 + 12, 16 + 14},
+    {2, 16 + 5, 16 + 6, 13, 16 + 15}, {0, 16 + 3, 6, 16 + 7, 14}, {8, 16 + 1, 16 + 4, 16 + 7, 15},
+    {8, 16 + 0, 16 + 2, 16 + 5, 9}, {1, 3, 16 + 6, 16 + 9, 10}, {2, 4, 7, 10, 11},
+    {3, 16 + 5, 8, 16 + 11, 16 + 12}, {12, 16 + 4, 16 + 6, 16 + 9, 13}
+};
+#endif
+
+/* Initial values (spec 1.3): the byte sequence 00 01 02 ... read as
+ * big-endian words, starting at 0x00 (224, 384), 0x40 (256) or 0x80 (512);
+ * CONST_final (spec 2.3, round-2 tweak): 0xaa..a0 + i.  Both are formulas,
+ * so they are computed here rather than tabulated. */
+static uint32_t bmw_iv32(unsigned base, unsigned i)
+{
+    uint32_t b = (uint32_t)(base + 4 * i);
+    return (b << 24) | ((b + 1) << 16) | ((b + 2) << 8) | (b + 3);
+}
 
 /* spec table 1.3 / 1.4: the logical functions s0..s5, r1..r7 */
 #define BMW_s0(x) (((x) >> 1) ^ ((x) << 3) ^ BMW_ROTL(x, BMW_S0R1) ^ BMW_ROTL(x, BMW_S0R2))
@@ -46,7 +90,100 @@
          + BMW_ROTL(q[(j) - 7], BMW_R5) + BMW_ROTL(q[(j) - 5], BMW_R6) \
          + BMW_ROTL(q[(j) - 3], BMW_R7) + BMW_s4(q[(j) - 2]) + BMW_s5(q[(j) - 1]) + BMW_ADD(j)
 
-#ifdef HB_BMW_COMPACT
+#if defined(BMW_TINY)
+/* BMW_TINY: s0..s5 and f2 with their shift amounts taken from tables,
+ * i.e. variable shifts: the smallest code (SDCC expands every constant
+ * 64-bit shift inline, and BMW-512 with HB_BMW_COMPACT alone is 59 KB of
+ * 8051 code), slower everywhere.  Implies HB_BMW_COMPACT. */
+
+/* x << s for s > 0, x >> -s for s < 0 */
+static BMW_W bmw_sh(BMW_W x, int s)
+{
+    if (s > 0) return x << s;
+    if (s < 0) return x >> -s;
+    return x;
+}
+
+/* w, the word size in bits: rotl(x, n) = x << n | x >> (w - n) */
+#define BMW_WBITS ((int)sizeof(BMW_W) * 8)
+
+static BMW_W BMW_SFN(unsigned i, BMW_W x)
+{
+    /* s_i as a sum of shifts (spec table 1.3): x >> a ^ x << b ^ rotl(x,
+     * c) ^ rotl(x, d) for i < 4; x >> 1 ^ x, x >> 2 ^ x for s4, s5 */
+    static const signed char sp[6][6] = {
+        {-1, 3, BMW_S0R1, BMW_S0R1 - BMW_WBITS, BMW_S0R2, BMW_S0R2 - BMW_WBITS},
+        {-1, 2, BMW_S1R1, BMW_S1R1 - BMW_WBITS, BMW_S1R2, BMW_S1R2 - BMW_WBITS},
+        {-2, 1, BMW_S2R1, BMW_S2R1 - BMW_WBITS, BMW_S2R2, BMW_S2R2 - BMW_WBITS},
+        {-2, 2, BMW_S3R1, BMW_S3R1 - BMW_WBITS, BMW_S3R2, BMW_S3R2 - BMW_WBITS},
+        {-1, 0}, {-2, 0}
+    };
+    BMW_W r = 0;
+    unsigned k;
+    for (k = 0; k < (i < 4 ? 6u : 2u); k++) r ^= bmw_sh(x, sp[i][k]);
+    return r;
+}
+
+static BMW_W bmw_rotl(BMW_W x, int n)
+{
+    return (x << n) | (x >> (BMW_WBITS - n));
+}
+
+static BMW_W bmw_add(unsigned j, const BMW_W *mr, const BMW_W *H)
+{
+    return BMW_ADD(j);
+}
+
+/* the compact f0/f1 below, through calls: each call's spill locations are
+ * freed on return instead of adding up in one frame */
+#define BMW_CROTL(x, n) bmw_rotl(x, (int)(n))
+#define BMW_CS4(x) BMW_SFN(4, x)
+#define BMW_CS5(x) BMW_SFN(5, x)
+#define BMW_CADD(j) bmw_add(j, mr, H)
+
+/* f2 (spec 2.2.3) with the shifts as table entries, > 0 left, < 0 right:
+ * of xh and of Q[16 + i] for H[0..7], of xl for H[8..15].  A function of
+ * its own so that its spill locations (SDCC, 8051: on the internal stack)
+ * do not add to those of f0/f1 and the calls they make. */
+static void bmw_f2(BMW_W *H, const BMW_W *M, const BMW_W *q)
+{
+    static const signed char sa[8] = {5, -7, -5, -1, -3, 6, -4, -11};
+    static const signed char sb[8] = {-5, 8, 5, 5, 0, -6, 6, 2};
+    static const signed char sc[8] = {8, -6, 6, 4, -3, -4, -7, -2};
+    /* the running terms in scratch too: kept as temporaries, they went
+     * into spill locations */
+    HB_SCRATCH BMW_W a;
+    HB_SCRATCH BMW_W b;
+    BMW_W xl = 0, xh;
+    unsigned i;
+
+    for (i = 16; i < 24; i++) xl ^= q[i];
+    xh = xl;
+    for (i = 24; i < 32; i++) xh ^= q[i];
+    for (i = 0; i < 8; i++) {
+        a = bmw_sh(xh, sa[i]);
+        b = bmw_sh(q[16 + i], sb[i]);
+        a ^= b ^ M[i];
+        b = xl ^ q[24 + i];
+        b ^= q[i];
+        H[i] = a + b;
+    }
+    for (i = 8; i < 16; i++) {
+        a = bmw_rotl(H[(i - 4) & 7], (int)i + 1);
+        b = xh ^ q[16 + i];
+        a += b ^ M[i];
+        b = bmw_sh(xl, sc[i - 8]);
+        b ^= q[16 + ((i - 9) & 7)];
+        b ^= q[i];
+        H[i] = a + b;
+    }
+}
+#elif defined(HB_BMW_COMPACT)
+#define BMW_CROTL(x, n) BMW_ROTL(x, n)
+#define BMW_CS4(x) BMW_s4(x)
+#define BMW_CS5(x) BMW_s5(x)
+#define BMW_CADD(j) BMW_ADD(j)
+
 static BMW_W BMW_SFN(unsigned i, BMW_W x)
 {
     switch (i) {
@@ -60,9 +197,23 @@ static BMW_W BMW_SFN(unsigned i, BMW_W x)
 }
 #endif
 
+#ifdef BMW_TINY
+/* f0 and f1 into q; f2 is called beside it, not inside (spill locations) */
+static void bmw_f01(const BMW_W *H, const BMW_W *M, BMW_W *q)
+#else
 static void BMW_FN(BMW_W *H, const BMW_W *M)
+#endif
 {
-    BMW_W q[32], mr[16], t[16], xl, xh;
+    /* q, mr, t: 256 bytes for BMW-256, the whole of the 8051's pdata
+     * stack; static there (HB_SCRATCH) */
+#ifndef BMW_TINY
+    HB_SCRATCH BMW_W q[32];
+#endif
+    HB_SCRATCH BMW_W mr[16];
+    HB_SCRATCH BMW_W t[16];
+#ifndef BMW_TINY
+    BMW_W xl, xh;
+#endif
 #ifdef HB_BMW_COMPACT
     /* HB_BMW_COMPACT: f0 and f1 as loops (small code for 8-bit targets) */
     static const unsigned char rr[7] = {BMW_R1, BMW_R2, BMW_R3, BMW_R4, BMW_R5, BMW_R6, BMW_R7};
@@ -70,7 +221,7 @@ static void BMW_FN(BMW_W *H, const BMW_W *M)
 
     for (i = 0; i < 16; i++) {
         t[i] = M[i] ^ H[i];
-        mr[i] = BMW_ROTL(M[i], i + 1);
+        mr[i] = BMW_CROTL(M[i], i + 1);
     }
     for (j = 0; j < 16; j++) {
         BMW_W w = 0;
@@ -86,10 +237,10 @@ static void BMW_FN(BMW_W *H, const BMW_W *M)
         if (j < 18) {
             for (k = 0; k < 16; k++) w += BMW_SFN((k + 1) & 3, q[j - 16 + k]);
         } else {
-            for (k = 0; k < 14; k += 2) w += q[j - 16 + k] + BMW_ROTL(q[j - 15 + k], rr[k / 2]);
-            w += BMW_s4(q[j - 2]) + BMW_s5(q[j - 1]);
+            for (k = 0; k < 14; k += 2) w += q[j - 16 + k] + BMW_CROTL(q[j - 15 + k], rr[k / 2]);
+            w += BMW_CS4(q[j - 2]) + BMW_CS5(q[j - 1]);
         }
-        q[j] = w + BMW_ADD(j);
+        q[j] = w + BMW_CADD(j);
     }
 #else
     BMW_W even, odd;
@@ -135,6 +286,7 @@ static void BMW_FN(BMW_W *H, const BMW_W *M)
     BMW_E2(30, even); BMW_E2(31, odd);
 #endif
 
+#ifndef BMW_TINY
     /* f2 (spec 2.2.3): fold Q and M into the new chaining value */
     xl = q[16] ^ q[17] ^ q[18] ^ q[19] ^ q[20] ^ q[21] ^ q[22] ^ q[23];
     xh = xl ^ q[24] ^ q[25] ^ q[26] ^ q[27] ^ q[28] ^ q[29] ^ q[30] ^ q[31];
@@ -154,7 +306,17 @@ static void BMW_FN(BMW_W *H, const BMW_W *M)
     H[13] = BMW_ROTL(H[1], 14) + (xh ^ q[29] ^ M[13]) + ((xl >> 4) ^ q[20] ^ q[13]);
     H[14] = BMW_ROTL(H[2], 15) + (xh ^ q[30] ^ M[14]) + ((xl >> 7) ^ q[21] ^ q[14]);
     H[15] = BMW_ROTL(H[3], 16) + (xh ^ q[31] ^ M[15]) + ((xl >> 2) ^ q[22] ^ q[15]);
+#endif
 }
+
+#ifdef BMW_TINY
+static void BMW_FN(BMW_W *H, const BMW_W *M)
+{
+    HB_SCRATCH BMW_W q[32];
+    bmw_f01(H, M, q);
+    bmw_f2(H, M, q);
+}
+#endif
 
 #undef BMW_s0
 #undef BMW_s1

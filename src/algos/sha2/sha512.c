@@ -44,6 +44,7 @@ static HB_ROM uint64_t IV512_256[8] = {
     0x96283ee2a88effe3ULL, 0xbe5e1e2553863992ULL, 0x2b0199fc2c85b8aaULL, 0x0eb72ddc81c52ca2ULL
 };
 
+/* FIPS 180-4 4.1.3 */
 #define S0(x) (HB_ROTR64(x, 28) ^ HB_ROTR64(x, 34) ^ HB_ROTR64(x, 39))
 #define S1(x) (HB_ROTR64(x, 14) ^ HB_ROTR64(x, 18) ^ HB_ROTR64(x, 41))
 #define s0(x) (HB_ROTR64(x, 1) ^ HB_ROTR64(x, 8) ^ ((x) >> 7))
@@ -54,12 +55,20 @@ static HB_ROM uint64_t IV512_256[8] = {
 void hb_sha512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     uint64_t *H = (uint64_t *)state;
-    uint64_t W[16], a, b, c, d, e, f, g, h, t1, t2;
+    /* the 128-byte schedule alone is half the 8051's pdata stack */
+    HB_SCRATCH uint64_t W[16];
+    /* a..h pass through v[]: otherwise SDCC keeps the addresses H + k
+     * alive from the loads to the sums, in spill locations on the 8051's
+     * internal stack (223 bytes for the whole call chain): 133 bytes of
+     * spills in all overflowed it and the firmware hung; 77 with v[] */
+    HB_SCRATCH uint64_t v[8];
+    uint64_t a, b, c, d, e, f, g, h, t1, t2;
     unsigned i;
 
     while (n--) {
-        a = H[0]; b = H[1]; c = H[2]; d = H[3];
-        e = H[4]; f = H[5]; g = H[6]; h = H[7];
+        for (i = 0; i < 8; i++) v[i] = H[i];
+        a = v[0]; b = v[1]; c = v[2]; d = v[3];
+        e = v[4]; f = v[5]; g = v[6]; h = v[7];
         for (i = 0; i < 80; i++) {
             if (i < 16) W[i] = hb_load64_be(blk + 8 * i);
             else W[i & 15] += s1(W[(i - 2) & 15]) + W[(i - 7) & 15] + s0(W[(i - 15) & 15]);
@@ -68,8 +77,9 @@ void hb_sha512_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
             h = g; g = f; f = e; e = d + t1;
             d = c; c = b; b = a; a = t1 + t2;
         }
-        H[0] += a; H[1] += b; H[2] += c; H[3] += d;
-        H[4] += e; H[5] += f; H[6] += g; H[7] += h;
+        v[0] = a; v[1] = b; v[2] = c; v[3] = d;
+        v[4] = e; v[5] = f; v[6] = g; v[7] = h;
+        for (i = 0; i < 8; i++) H[i] += v[i];
         blk += 128;
     }
 }
@@ -102,7 +112,7 @@ void hb_sha512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_sha512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_sha512_ctx *c = (hb_sha512_ctx *)ctx;
-    uint8_t tmp[64];
+    HB_SCRATCH uint8_t tmp[64];
     unsigned i;
     hb_md_pad(&SHA512_MD, c->H, &c->md, c->buf, 0x80, 16, 1);
     for (i = 0; i < 8; i++) hb_store64_be(tmp + 8 * i, c->H[i]);

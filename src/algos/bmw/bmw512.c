@@ -1,0 +1,87 @@
+/* Blue Midnight Wish BMW-384/512 (SHA-3 round 2, tweaked), portable C99: see bmw.h */
+
+/* 64-bit words */
+#define BMW_W uint64_t
+#define BMW_SFN bmw_s64
+#define BMW_FN bmw_f64
+#define BMW_ROTL(x, n) HB_ROTL64(x, n)
+#define BMW_S0R1 4
+#define BMW_S0R2 37
+#define BMW_S1R1 13
+#define BMW_S1R2 43
+#define BMW_S2R1 19
+#define BMW_S2R2 53
+#define BMW_S3R1 28
+#define BMW_S3R2 59
+#define BMW_R1 5
+#define BMW_R2 11
+#define BMW_R3 27
+#define BMW_R4 32
+#define BMW_R5 37
+#define BMW_R6 43
+#define BMW_R7 53
+#define BMW_K 0x0555555555555555ULL
+#ifdef HB_BMW512_TINY
+#define BMW_TINY 1   /* see bmw.h */
+#endif
+#include "bmw_core.h"
+
+/* ---- 384/512 ------------------------------------------------------------ */
+/* a function of its own: SDCC (8051) keeps the temporaries of the inline
+ * 64-bit loads in spill locations on the internal stack, which would stay
+ * allocated under the compression's own */
+static void bmw512_load(uint64_t *m, const uint8_t *blk)
+{
+    unsigned i;
+    for (i = 0; i < 16; i++) m[i] = hb_load64_le(blk + 8 * i);
+}
+
+void hb_bmw512_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    hb_bmw512_ctx *c = (hb_bmw512_ctx *)st;
+    HB_SCRATCH uint64_t m[16];
+    while (n--) {
+        bmw512_load(m, blk);
+        bmw_f64(c->h, m);
+        blk += 128;
+    }
+}
+
+static const hb_md_class BMW512_MD = {128, 0, hb_bmw512_compress};
+
+static int bmw512_start(void *ctx, const hb_params *p, unsigned base, unsigned out_len)
+{
+    hb_bmw512_ctx *c = (hb_bmw512_ctx *)ctx;
+    unsigned i;
+    int r = hb_params_fixed(p, out_len);
+    if (r) return r;
+    for (i = 0; i < 16; i++)
+        c->h[i] = ((uint64_t)bmw_iv32(base, 2 * i) << 32) | bmw_iv32(base, 2 * i + 1);
+    hb_md_reset(&c->md);
+    c->out_len = (uint8_t)out_len;
+    return HB_OK;
+}
+
+int hb_bmw_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return bmw512_start(ctx, p, 0x00, 48); }
+int hb_bmw_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return bmw512_start(ctx, p, 0x80, 64); }
+
+void hb_bmw512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_bmw512_ctx *c = (hb_bmw512_ctx *)ctx;
+    hb_md_update(&BMW512_MD, c, &c->md, c->buf, in, len);
+}
+
+void hb_bmw512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_bmw512_ctx *c = (hb_bmw512_ctx *)ctx;
+    HB_SCRATCH uint64_t h[16];
+    HB_SCRATCH uint8_t tmp[128];
+    unsigned i;
+    /* 64-bit length field, as for BMW-256 (the spec's 2^64 - 1 bit limit) */
+    hb_md_pad(&BMW512_MD, c, &c->md, c->buf, 0x80, 8, 0);
+    for (i = 0; i < 16; i++) h[i] = 0xaaaaaaaaaaaaaaa0ULL + i;
+    bmw_f64(h, c->h);
+    for (i = 0; i < 16; i++) hb_store64_le(tmp + 8 * i, h[i]);
+    if (out_len > c->out_len) out_len = c->out_len;
+    memcpy(out, tmp + 128 - c->out_len, out_len);
+}
