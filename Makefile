@@ -62,7 +62,7 @@ $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libha
 
 # the compact (8-bit) variants of kernels that have one, and the byte-wise
 # 32-bit rotation of AVR, checked on every KAT
-COMPACT_FLAGS := -DHB_KECCAK_COMPACT -DHB_JH_COMPACT -DHB_SHABAL_COMPACT -DHB_BMW_COMPACT \
+COMPACT_FLAGS := -DHB_KECCAK_COMPACT -DHB_KECCAK_BYTE -DHB_JH_COMPACT -DHB_SHABAL_COMPACT -DHB_BMW_COMPACT \
                  -DHB_FUGUE_COMPACT -DHB_FUGUE_TABLES=0 -DHB_BYTE_ROTATE32 -DHB_SKEIN_COMPACT -DHB_BLAKE_COMPACT \
                  -DHB_SCRATCH=static
 $(BUILD)/compact_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)

@@ -7,6 +7,7 @@
 #include "keccak.h"
 #include "../../common/hb_util.h"
 
+#ifndef HB_KECCAK_BYTE
 /* Round constants RC[i_r] of FIPS 202 3.2.5 (computed from the rc(t) LFSR). */
 static HB_ROM uint64_t RC[24] = {
     0x0000000000000001ULL,
@@ -290,6 +291,114 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
     keccakp_compact((uint64_t *)st, 24 - rounds, 24);
 }
 #endif
+#else /* HB_KECCAK_BYTE */
+/*
+ * The byte-wise form for 8-bit CPUs: no 64-bit arithmetic in the rounds.
+ * The lanes are copied into a 200-byte state S (lane i at S[8i..8i+7],
+ * little-endian: the canonical byte view of FIPS 202 B.1) and back.  Each
+ * step is a loop over bytes: theta's column parities are 40 bytes; rho
+ * rotates a lane by 8q + b bits as a byte offset q plus a shift by b of
+ * two adjacent bytes taken as a 16-bit word; pi is a table of destinations;
+ * chi and iota work on bytes.  The tables come from the formulas of FIPS 202
+ * 3.2.2-3.2.5: tools/gen_keccak_byte_tables.py derives them (and checks a
+ * model of this loop against SHA3-256 and SHAKE128).
+ */
+static HB_ROM uint8_t KB_RHO[25] = { /* rho offset of lane x + 5y */
+    0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10,
+    43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56,
+    14
+};
+static HB_ROM uint8_t KB_PI8[25] = { /* 8 * index of lane x + 5y after pi */
+    0, 80, 160, 40, 120, 128, 8, 88, 168, 48, 56, 136,
+    16, 96, 176, 184, 64, 144, 24, 104, 112, 192, 72, 152,
+    32
+};
+static HB_ROM uint8_t KB_RC[24] = { /* RC[ir] packed: low byte | b15 0x04 | b31 0x10 | b63 0x20 */
+    0x01, 0x86, 0xae, 0x34, 0x8f, 0x11, 0xb5, 0x2d, 0x8a, 0x88, 0x1d, 0x1a,
+    0x9f, 0xab, 0xad, 0x27, 0x26, 0xa0, 0x0e, 0x3a, 0xb5, 0xa4, 0x11, 0x3c
+};
+
+void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
+{
+    uint64_t *A = (uint64_t *)st;
+    HB_SCRATCH uint8_t S[200];   /* the state, byte view */
+    HB_SCRATCH uint8_t B[200];   /* after rho and pi */
+    HB_SCRATCH uint8_t C[40];    /* theta: column parities */
+    HB_SCRATCH uint8_t D[40];    /* theta: what each column gets */
+    uint8_t r, i, k, o, j, b, lo, hi, b0, b1, b2, b3, b4;
+    uint64_t v;
+
+    for (i = 0, o = 0; i < 25; i++) {
+        v = A[i];
+        for (k = 0; k < 8; k++, o++) {
+            S[o] = (uint8_t)v;
+            v >>= 8;
+        }
+    }
+    for (r = (uint8_t)(24 - rounds); r < 24; r++) {
+        /* theta */
+        for (k = 0; k < 40; k++)
+            C[k] = S[k] ^ S[k + 40] ^ S[k + 80] ^ S[k + 120] ^ S[k + 160];
+        for (o = 0; o < 40; o += 8) {
+            j = o == 0 ? 32 : o - 8;          /* column x - 1 */
+            i = o == 32 ? 0 : o + 8;          /* column x + 1, rotated by 1 */
+            lo = C[i + 7];
+            for (k = 0; k < 8; k++) {
+                hi = C[i + k];
+                D[o + k] = C[j + k] ^ (uint8_t)(hi << 1) ^ (uint8_t)(lo >> 7);
+                lo = hi;
+            }
+        }
+        for (o = 0; o < 200; o += 40)
+            for (k = 0; k < 40; k++)
+                S[o + k] ^= D[k];
+        /* rho and pi: lane i rotated left by 8q + b into its new place */
+        for (i = 0; i < 25; i++) {
+            b = HB_ROM_U8(KB_RHO, i);
+            o = (uint8_t)(i << 3);
+            j = (uint8_t)(8 - (b >> 3)) & 7;  /* source of output byte 0 */
+            lo = S[o + ((j + 7) & 7)];
+            b &= 7;
+            for (k = HB_ROM_U8(KB_PI8, i); ; k++) {
+                hi = S[o + j];
+                B[k] = (uint8_t)((((uint16_t)hi << 8 | lo) << b) >> 8);
+                lo = hi;
+                j = (j + 1) & 7;
+                if ((k & 7) == 7)
+                    break;
+            }
+        }
+        /* chi, row by row, byte by byte */
+        for (o = 0; o < 200; o += 40) {
+            for (k = o; k < o + 8; k++) {
+                b0 = B[k];
+                b1 = B[k + 8];
+                b2 = B[k + 16];
+                b3 = B[k + 24];
+                b4 = B[k + 32];
+                S[k] = b0 ^ (uint8_t)(~b1 & b2);
+                S[k + 8] = b1 ^ (uint8_t)(~b2 & b3);
+                S[k + 16] = b2 ^ (uint8_t)(~b3 & b4);
+                S[k + 24] = b3 ^ (uint8_t)(~b4 & b0);
+                S[k + 32] = b4 ^ (uint8_t)(~b0 & b1);
+            }
+        }
+        /* iota: RC has bits only at 0, 1, 3, 7, 15, 31, 63 */
+        b = HB_ROM_U8(KB_RC, r);
+        S[0] ^= b & 0x8b;
+        S[1] ^= (uint8_t)(b << 5) & 0x80;
+        S[3] ^= (uint8_t)(b << 3) & 0x80;
+        S[7] ^= (uint8_t)(b << 2) & 0x80;
+    }
+    for (i = 0, o = 0; i < 25; i++) {
+        v = 0;
+        for (k = 8; k--; )
+            v = v << 8 | S[o + k];
+        A[i] = v;
+        o += 8;
+    }
+}
+#endif /* HB_KECCAK_BYTE */
 
 static void kp_add(void *st, const uint8_t *in, size_t off, size_t len) HB_REENTRANT
 {
