@@ -318,6 +318,9 @@ static HB_ROM uint8_t KB_RC[24] = { /* RC[ir] packed: low byte | b15 0x04 | b31 
     0x9f, 0xab, 0xad, 0x27, 0x26, 0xa0, 0x0e, 0x3a, 0xb5, 0xa4, 0x11, 0x3c
 };
 
+/* row, column offsets as constant bases (the index stays 8-bit on SDCC) */
+#define KB_AT(arr, off, k) ((arr) + (off))[k]
+
 void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
 {
     uint64_t *A = (uint64_t *)st;
@@ -325,7 +328,8 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
     HB_SCRATCH uint8_t B[200];   /* after rho and pi */
     HB_SCRATCH uint8_t C[40];    /* theta: column parities */
     HB_SCRATCH uint8_t D[40];    /* theta: what each column gets */
-    uint8_t r, i, k, o, j, b, lo, hi, b0, b1, b2, b3, b4;
+    HB_SCRATCH uint8_t rnd;      /* round index */
+    uint8_t i, k, o, e, n, m, c;
     uint64_t v;
 
     for (i = 0, o = 0; i < 25; i++) {
@@ -335,60 +339,71 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
             v >>= 8;
         }
     }
-    for (r = (uint8_t)(24 - rounds); r < 24; r++) {
-        /* theta */
+    /* the round index lives beside the arrays: on SDCC a register-held
+     * counter live across every loop pushes the loops' own values out */
+    for (rnd = (uint8_t)(24 - rounds); rnd < 24; rnd++) {
+        /* theta: D[x] = C[x - 1] ^ rotl(C[x + 1], 1), added to every row */
         for (k = 0; k < 40; k++)
-            C[k] = S[k] ^ S[k + 40] ^ S[k + 80] ^ S[k + 120] ^ S[k + 160];
+            C[k] = S[k] ^ KB_AT(S, 40, k) ^ KB_AT(S, 80, k) ^ KB_AT(S, 120, k) ^ KB_AT(S, 160, k);
         for (o = 0; o < 40; o += 8) {
-            j = o == 0 ? 32 : o - 8;          /* column x - 1 */
-            i = o == 32 ? 0 : o + 8;          /* column x + 1, rotated by 1 */
-            lo = C[i + 7];
-            for (k = 0; k < 8; k++) {
-                hi = C[i + k];
-                D[o + k] = C[j + k] ^ (uint8_t)(hi << 1) ^ (uint8_t)(lo >> 7);
-                lo = hi;
+            e = o == 0 ? 32 : o - 8;          /* column x - 1 */
+            n = o == 32 ? 0 : o + 8;          /* column x + 1 */
+            c = C[n + 7] >> 7;
+            for (k = 0; k < 8; k++, e++, n++) {
+                m = C[n];
+                D[o + k] = C[e] ^ (uint8_t)(m << 1) ^ c;
+                c = m >> 7;
             }
         }
-        for (o = 0; o < 200; o += 40)
-            for (k = 0; k < 40; k++)
-                S[o + k] ^= D[k];
-        /* rho and pi: lane i rotated left by 8q + b into its new place */
-        for (i = 0; i < 25; i++) {
-            b = HB_ROM_U8(KB_RHO, i);
-            o = (uint8_t)(i << 3);
-            j = (uint8_t)(8 - (b >> 3)) & 7;  /* source of output byte 0 */
-            lo = S[o + ((j + 7) & 7)];
-            b &= 7;
-            for (k = HB_ROM_U8(KB_PI8, i); ; k++) {
-                hi = S[o + j];
-                B[k] = (uint8_t)((((uint16_t)hi << 8 | lo) << b) >> 8);
-                lo = hi;
-                j = (j + 1) & 7;
-                if ((k & 7) == 7)
-                    break;
-            }
+        for (k = 0; k < 40; k++) {
+            c = D[k];
+            S[k] ^= c;
+            KB_AT(S, 40, k) ^= c;
+            KB_AT(S, 80, k) ^= c;
+            KB_AT(S, 120, k) ^= c;
+            KB_AT(S, 160, k) ^= c;
         }
-        /* chi, row by row, byte by byte */
+        /* rho and pi: lane i rotated left by 8q + b bits into B at its new
+         * place: a byte offset q, and a shift by b as a multiplication by
+         * 2^b whose high byte carries into the next output byte */
+        o = 0;                                /* source byte */
+        do {
+            e = HB_ROM_U8(KB_RHO, o >> 3);
+            m = (uint8_t)(1u << (e & 7));
+            k = HB_ROM_U8(KB_PI8, o >> 3);    /* destination byte */
+            o += (uint8_t)(8 - (e >> 3)) & 7; /* source of output byte 0 */
+            c = (uint8_t)((S[(o & 7) ? o - 1 : o + 7] * m) >> 8);
+            do {
+                /* byte * 2^b < 2^15: an int product, 8x8 -> 16 bits */
+                n = S[o];
+                B[k] = (uint8_t)(n * m) | c;
+                c = (uint8_t)((n * m) >> 8);
+                if (!(++o & 7))
+                    o -= 8;
+            } while (++k & 7);
+            o = (o & 0xf8) + 8;
+        } while (o < 200);
+        /* chi, row by row, byte by byte: five bytes of B in, five of S out */
         for (o = 0; o < 200; o += 40) {
-            for (k = o; k < o + 8; k++) {
-                b0 = B[k];
-                b1 = B[k + 8];
-                b2 = B[k + 16];
-                b3 = B[k + 24];
-                b4 = B[k + 32];
-                S[k] = b0 ^ (uint8_t)(~b1 & b2);
-                S[k + 8] = b1 ^ (uint8_t)(~b2 & b3);
-                S[k + 16] = b2 ^ (uint8_t)(~b3 & b4);
-                S[k + 24] = b3 ^ (uint8_t)(~b4 & b0);
-                S[k + 32] = b4 ^ (uint8_t)(~b0 & b1);
+            for (k = o, e = o + 8; k != e; k++) {
+                i = B[k];
+                n = KB_AT(B, 8, k);
+                m = KB_AT(B, 16, k);
+                S[k] = i ^ (uint8_t)(~n & m);
+                c = KB_AT(B, 24, k);
+                KB_AT(S, 8, k) = n ^ (uint8_t)(~m & c);
+                n = KB_AT(B, 32, k);
+                KB_AT(S, 16, k) = m ^ (uint8_t)(~c & n);
+                KB_AT(S, 24, k) = c ^ (uint8_t)(~n & i);
+                KB_AT(S, 32, k) = n ^ (uint8_t)(~i & KB_AT(B, 8, k));
             }
         }
         /* iota: RC has bits only at 0, 1, 3, 7, 15, 31, 63 */
-        b = HB_ROM_U8(KB_RC, r);
-        S[0] ^= b & 0x8b;
-        S[1] ^= (uint8_t)(b << 5) & 0x80;
-        S[3] ^= (uint8_t)(b << 3) & 0x80;
-        S[7] ^= (uint8_t)(b << 2) & 0x80;
+        c = HB_ROM_U8(KB_RC, rnd);
+        S[0] ^= c & 0x8b;
+        S[1] ^= (uint8_t)(c << 5) & 0x80;
+        S[3] ^= (uint8_t)(c << 3) & 0x80;
+        S[7] ^= (uint8_t)(c << 2) & 0x80;
     }
     for (i = 0, o = 0; i < 25; i++) {
         v = 0;
