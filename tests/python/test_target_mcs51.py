@@ -91,3 +91,13 @@ def test_missing_toolchain_names_packages(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda exe: None)
     with pytest.raises(TargetUnavailable, match="sdcc-ucsim"):
         tg.check()
+
+
+def test_sha3_256_fits_and_checks():
+    """The byte-wise Keccak-p[1600] (HB_KECCAK_BYTE): the SHA3-256 image fits
+    the 64 KB code space (81 KB with the 64-bit loop form) and its checksum
+    over messages of 0..3 bytes is right."""
+    tg = need()
+    rows = list(tg.run(["sha3_256"], [0], blocks=0, check_n=4, timeout=300))
+    assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
+    assert rows[0]["code_bytes"] < 40_000

@@ -413,11 +413,28 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
         o += 8;
     }
 }
+
+/* 1 where uint64_t is stored little-endian: its bytes are then the canonical
+ * byte view, and kp_add/kp_extract move bytes instead of shifting 64-bit
+ * words (a shift by a variable count is a bit loop on an 8-bit CPU) */
+static int kb_little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one;
+}
 #endif /* HB_KECCAK_BYTE */
 
 static void kp_add(void *st, const uint8_t *in, size_t off, size_t len) HB_REENTRANT
 {
     uint64_t *A = (uint64_t *)st;
+#ifdef HB_KECCAK_BYTE
+    if (kb_little_endian()) {
+        uint8_t *s = (uint8_t *)st + off;
+        while (len--)
+            *s++ ^= *in++;
+        return;
+    }
+#endif
     while (len && (off & 7)) {
         A[off >> 3] ^= (uint64_t)*in++ << (8 * (off & 7));
         off++, len--;
@@ -435,6 +452,14 @@ static void kp_add(void *st, const uint8_t *in, size_t off, size_t len) HB_REENT
 static void kp_extract(const void *st, uint8_t *out, size_t off, size_t len) HB_REENTRANT
 {
     const uint64_t *A = (const uint64_t *)st;
+#ifdef HB_KECCAK_BYTE
+    if (kb_little_endian()) {
+        const uint8_t *s = (const uint8_t *)st + off;
+        while (len--)
+            *out++ = *s++;
+        return;
+    }
+#endif
     while (len--) {
         *out++ = (uint8_t)(A[off >> 3] >> (8 * (off & 7)));
         off++;
