@@ -318,6 +318,16 @@ static HB_ROM uint8_t KB_RC[24] = { /* RC[ir] packed: low byte | b15 0x04 | b31 
     0x9f, 0xab, 0xad, 0x27, 0x26, 0xa0, 0x0e, 0x3a, 0xb5, 0xa4, 0x11, 0x3c
 };
 
+/* 1 where uint64_t is stored little-endian: its bytes are then the canonical
+ * byte view, moved as bytes by the permutation, kp_add and kp_extract (SDCC
+ * makes every 64-bit shift a long code loop: one `v >> 32` is 1,268 8051
+ * instructions) */
+static int kb_little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one;
+}
+
 /* row, column offsets as constant bases (the index stays 8-bit on SDCC) */
 #define KB_AT(arr, off, k) ((arr) + (off))[k]
 
@@ -327,17 +337,17 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
     HB_SCRATCH uint8_t S[200];   /* the state, byte view */
     HB_SCRATCH uint8_t B[200];   /* after rho and pi */
     HB_SCRATCH uint8_t C[40];    /* theta: column parities */
-    HB_SCRATCH uint8_t D[40];    /* theta: what each column gets */
     HB_SCRATCH uint8_t rnd;      /* round index */
-    uint8_t i, k, o, e, n, m, c;
-    uint64_t v;
+    uint8_t i, k, o, e, n, m, c = 0;
 
-    for (i = 0, o = 0; i < 25; i++) {
-        v = A[i];
-        for (k = 0; k < 8; k++, o++) {
-            S[o] = (uint8_t)v;
-            v >>= 8;
-        }
+    /* lanes to bytes (and back at the end) */
+    if (kb_little_endian()) {
+        const uint8_t *a = (const uint8_t *)st;
+        for (o = 0; o < 200; o++)
+            S[o] = *a++;
+    } else {
+        for (i = 0; i < 25; i++)
+            hb_store64_le(S + 8 * i, A[i]);
     }
     /* the round index lives beside the arrays: on SDCC a register-held
      * counter live across every loop pushes the loops' own values out */
@@ -345,23 +355,24 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
         /* theta: D[x] = C[x - 1] ^ rotl(C[x + 1], 1), added to every row */
         for (k = 0; k < 40; k++)
             C[k] = S[k] ^ KB_AT(S, 40, k) ^ KB_AT(S, 80, k) ^ KB_AT(S, 120, k) ^ KB_AT(S, 160, k);
-        for (o = 0; o < 40; o += 8) {
-            e = o == 0 ? 32 : o - 8;          /* column x - 1 */
-            n = o == 32 ? 0 : o + 8;          /* column x + 1 */
-            c = C[n + 7] >> 7;
-            for (k = 0; k < 8; k++, e++, n++) {
-                m = C[n];
-                D[o + k] = C[e] ^ (uint8_t)(m << 1) ^ c;
-                c = m >> 7;
-            }
-        }
-        for (k = 0; k < 40; k++) {
-            c = D[k];
-            S[k] ^= c;
-            KB_AT(S, 40, k) ^= c;
-            KB_AT(S, 80, k) ^= c;
-            KB_AT(S, 120, k) ^= c;
-            KB_AT(S, 160, k) ^= c;
+        for (k = 0, e = 32, n = 8; k < 40; k++) {
+            /* byte k of D: column x = k / 8 gets C[x - 1] (byte e) and
+             * C[x + 1] (byte n) rotated by one bit, whose carry c comes
+             * from the byte below (from byte 7 at a lane's start) */
+            m = C[n];
+            if (!(k & 7))
+                c = C[n + 7] >> 7;
+            i = C[e] ^ (uint8_t)(m << 1) ^ c;
+            c = m >> 7;
+            S[k] ^= i;
+            KB_AT(S, 40, k) ^= i;
+            KB_AT(S, 80, k) ^= i;
+            KB_AT(S, 120, k) ^= i;
+            KB_AT(S, 160, k) ^= i;
+            if (++e == 40)
+                e = 0;
+            if (++n == 40)
+                n = 0;
         }
         /* rho and pi: lane i rotated left by 8q + b bits into B at its new
          * place: a byte offset q, and a shift by b as a multiplication by
@@ -405,22 +416,14 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
         S[3] ^= (uint8_t)(c << 3) & 0x80;
         S[7] ^= (uint8_t)(c << 2) & 0x80;
     }
-    for (i = 0, o = 0; i < 25; i++) {
-        v = 0;
-        for (k = 8; k--; )
-            v = v << 8 | S[o + k];
-        A[i] = v;
-        o += 8;
+    if (kb_little_endian()) {
+        uint8_t *a = (uint8_t *)st;
+        for (o = 0; o < 200; o++)
+            *a++ = S[o];
+    } else {
+        for (i = 0; i < 25; i++)
+            A[i] = hb_load64_le(S + 8 * i);
     }
-}
-
-/* 1 where uint64_t is stored little-endian: its bytes are then the canonical
- * byte view, and kp_add/kp_extract move bytes instead of shifting 64-bit
- * words (a shift by a variable count is a bit loop on an 8-bit CPU) */
-static int kb_little_endian(void)
-{
-    const uint16_t one = 1;
-    return *(const uint8_t *)&one;
 }
 #endif /* HB_KECCAK_BYTE */
 
