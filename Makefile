@@ -67,11 +67,17 @@ COMPACT_FLAGS := -DHB_KECCAK_COMPACT -DHB_JH_COMPACT -DHB_SHABAL_COMPACT -DHB_BM
                  -DHB_GROESTL_BYTES -DHB_BLAKE2_SMALL -DHB_BLAKE3_SMALL -DHB_SCRATCH=static
 $(BUILD)/compact_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
 	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) $(LIB_SRC) $< -o $@
+# the byte-wise Keccak-p[1600] of the 8051 takes precedence over
+# HB_KECCAK_COMPACT (AVR's), so it gets a KAT build of its own
+$(BUILD)/byte_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
+	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) -DHB_KECCAK_BYTE $(LIB_SRC) $< -o $@
 
 # C tests: plain -O2 build, then the same tests under ASan + UBSan
-test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(BUILD)/compact_test_kat
+test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(BUILD)/compact_test_kat \
+        $(BUILD)/byte_test_kat
 	$(BUILD)/test_kat tests/vectors
 	$(BUILD)/compact_test_kat tests/vectors
+	$(BUILD)/byte_test_kat tests/vectors
 	$(BUILD)/test_props
 	$(BUILD)/san_test_props
 	$(BUILD)/san_test_kat tests/vectors

@@ -111,3 +111,13 @@ def test_tick_counter_printed_signed_is_read_unsigned():
     from hashbench.targets.mcs51 import parse_ticks
     assert parse_ticks(b"expr sim_ticks\n129475944\n") == 129475944
     assert parse_ticks(b"expr sim_ticks\n-1966017028\n") == 2**32 - 1966017028
+
+
+def test_sha3_256_fits_and_checks():
+    """The byte-wise Keccak-p[1600] (HB_KECCAK_BYTE): the SHA3-256 image fits
+    the 64 KB code space (81 KB with the 64-bit loop form) and its checksum
+    over messages of 0..3 bytes is right."""
+    tg = need()
+    rows = list(tg.run(["sha3_256"], [0], blocks=0, check_n=4, timeout=300))
+    assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
+    assert rows[0]["code_bytes"] < 40_000

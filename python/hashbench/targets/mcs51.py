@@ -50,7 +50,10 @@ CFLAGS = ["-mmcs51", "--model-large", "--stack-auto", "--xstack", "--std-c99",
           # the loop forms of the 64-bit kernels: SDCC expands 64-bit operations
           # inline, so unrolled rounds do not fit in 64 KB (the unrolled Keccak-p
           # is 170 KB) or do not compile in 15 minutes (Threefish)
-          *COMPACT_DEFINES]
+          *COMPACT_DEFINES,
+          # Keccak-p[1600] on bytes: no 64-bit arithmetic in the rounds (the
+          # 64-bit loop form alone is 53 KB of 8051 code)
+          "-DHB_KECCAK_BYTE"]
 CODE_SIZE = 0x10000          # 64 KB code space
 XRAM_SIZE = 0xfe00           # xram 0x100..0xfeff: above the pdata stack, below simif
 SIMIF = 0xffff               # s51 -I if=xram[0xffff]
