@@ -91,3 +91,22 @@ def test_missing_toolchain_names_packages(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda exe: None)
     with pytest.raises(TargetUnavailable, match="sdcc-ucsim"):
         tg.check()
+
+
+def test_ticks_past_2_31_are_unsigned():
+    """s51 prints sim_ticks as a signed 32-bit number: a run past 2^31 clocks
+    (a Skein-512 image: about 14 M clocks per block) must not stop the runner."""
+    from hashbench.targets.mcs51 import S51
+    assert S51.ticks(b"expr sim_ticks\n1650000000\n") == 1650000000
+    assert S51.ticks(b"expr sim_ticks\n-2094967296\n") == 2200000000
+
+
+def test_skein512_needs_only_threefish512():
+    """skein.c reaches Threefish only through its descriptor and each width is
+    its own object: a Skein-512 image compiles and links Threefish-512 alone
+    (the three widths together were 245 KB of 8051 code)."""
+    from hashbench.targets.firmware import def_lines
+    from hashbench.targets.mcs51 import needed_sources
+    for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
+        names = sorted(p.name for p in needed_sources(def_lines(algo)))
+        assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names

@@ -386,6 +386,13 @@ class S51:
         # s51 echoes the commands first, then prints their results
         return out.rsplit(f"\n{SENTINEL}\n".encode(), 1)[0]
 
+    @staticmethod
+    def ticks(out: bytes) -> int:
+        """The low 32 bits of sim_ticks from `expr sim_ticks`: s51 prints the
+        counter as a signed 32-bit number, negative from 2^31 clocks (179 s at
+        12 MHz) on; run() extends it to 64 bits."""
+        return int(re.findall(rb"^(-?\d+)\s*$", out, re.M)[-1]) & 0xFFFFFFFF
+
     def run(self) -> tuple[str, int]:
         ticks_hi, last, marks = 0, 0, 0
         self.cmd(f"break {self.mark:#x}")
@@ -400,7 +407,7 @@ class S51:
                                       for ln in o.decode(errors="replace").splitlines()
                                       if re.search(r"overflow|rroneous|nvalid|Stop at", ln))
                 break
-            t = int(re.findall(rb"^(\d+)\s*$", self.cmd("expr sim_ticks"), re.M)[-1])
+            t = self.ticks(self.cmd("expr sim_ticks"))
             if t < last:
                 ticks_hi += 1 << 32
             last = t

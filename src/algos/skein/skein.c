@@ -67,25 +67,28 @@ int hb_skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out
 void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
                      uint8_t *out, size_t want)
 {
-    size_t bs = 8u * d->nw, u = md->used, off, i;
-    uint64_t Y[2 + 16];
-    uint8_t blk[128];
+    size_t bs = 8u * d->nw, u = md->used, off, i, w;
+    /* static on the 8051 (HB_SCRATCH): its pdata stack is 256 bytes */
+    HB_SCRATCH uint64_t Y[2 + 16];
+    uint8_t word[8];
     /* last message block (all zeros for the empty message) */
     memset(buf + u, 0, bs - u);
     S[1] |= T_FINAL;
     d->ubi(S, buf, 1, u);
     md->used = 0;
-    /* output (sec. 3.5.3): UBI(G, counter, Out) for counter 0, 1, ... */
+    /* output (sec. 3.5.3): UBI(G, counter, Out) for counter 0, 1, ...,
+     * each giving bs bytes, the last one cut */
     if (want > out_len) want = out_len;
-    for (off = 0, i = 0; off < want; i++, off += bs) {
-        size_t take = want - off < bs ? want - off : bs, w;
+    for (off = 0, i = 0; off < want; i++) {
         memcpy(Y + 2, S + 2, bs);
         Y[0] = 0;
         Y[1] = T_START(T_OUT) | T_FINAL;
         memset(buf, 0, bs);
         hb_store64_le(buf, (uint64_t)i);
         d->ubi(Y, buf, 1, 8);
-        for (w = 0; w < d->nw; w++) hb_store64_le(blk + 8 * w, Y[2 + w]);
-        memcpy(out + off, blk, take);
+        for (w = 0; w < d->nw && off < want; w++, off += 8) {
+            hb_store64_le(word, Y[2 + w]);
+            memcpy(out + off, word, want - off < 8 ? want - off : 8);
+        }
     }
 }

@@ -31,17 +31,25 @@ typedef uint8_t tf_ix;                       /* (an 8-bit index is cheaper on 8-
 static void tf_block(uint64_t *S, const uint8_t *blk)
 {
     HB_SCRATCH uint8_t w[TF_BYTES];
-    uint8_t i, k, s, g, d, j, q, r, c, x;
+    uint8_t i, k, s, g, d, j, q, r, c, y;
     tf_ix a, b, kw, tw;
+    uint64_t x;
     unsigned v;
 
-    /* key words and k[Nw] = C240 ^ k[0] ^ .. ^ k[Nw-1] (sec. 3.3.2) */
-    hb_store64_le(w + TF_KB + 8 * TF_NW, TF_C240);
-    for (i = 0; i < TF_NW; i++) hb_store64_le(w + TF_KB + 8 * i, S[2 + i]);
+    /* tweak t[0], t[1] (S[0..1]), key words (S[2..]) and C240 as bytes:
+     * one 64-bit shift by 8 per byte, where hb_store64_le expands to
+     * kilobytes of 8051 code per call */
+    for (i = 0; i < TF_NW + 3; i++) {
+        x = i < TF_NW + 2 ? S[i] : TF_C240;
+        a = (tf_ix)(i < 2 ? TF_TB + 8 * i : TF_KB + 8 * (i - 2));
+        for (k = 0; k < 8; k++) {
+            w[a + k] = (uint8_t)x;
+            x >>= 8;
+        }
+    }
+    /* k[Nw] = C240 ^ k[0] ^ .. ^ k[Nw-1] (sec. 3.3.2); t[2] = t[0] ^ t[1];
+     * the zero word */
     for (a = 0; a < 8 * TF_NW; a++) w[TF_KB + 8 * TF_NW + (a & 7)] ^= w[TF_KB + a];
-    /* tweak t[0], t[1], t[2] = t[0] ^ t[1], and the zero word */
-    hb_store64_le(w + TF_TB, S[0]);
-    hb_store64_le(w + TF_TB + 8, S[1]);
     for (i = 0; i < 8; i++) {
         w[TF_TB + 16 + i] = w[TF_TB + i] ^ w[TF_TB + 8 + i];
         w[TF_ZERO + i] = 0;
@@ -83,9 +91,9 @@ static void tf_block(uint64_t *S, const uint8_t *blk)
                 q = (uint8_t)(r >> 3);
                 for (k = 0; k < 8; k++) w[TF_TMP + k] = w[b + ((k - q) & 7)];
                 r &= 7;
-                for (k = 0, x = w[TF_TMP + 7]; k < 8; k++) {
-                    v = ((unsigned)w[TF_TMP + k] << 8 | x) << r;
-                    x = w[TF_TMP + k];
+                for (k = 0, y = w[TF_TMP + 7]; k < 8; k++) {
+                    v = ((unsigned)w[TF_TMP + k] << 8 | y) << r;
+                    y = w[TF_TMP + k];
                     w[b + k] = (uint8_t)((v >> 8) ^ w[a + k]);
                 }
             }
@@ -93,7 +101,10 @@ static void tf_block(uint64_t *S, const uint8_t *blk)
     }
     /* feed-forward: S[2..] = X ^ M */
     for (a = 0; a < 8 * TF_NW; a++) w[TF_XB + a] ^= blk[a];
-    for (i = 0; i < TF_NW; i++) S[2 + i] = hb_load64_le(w + TF_XB + 8 * i);
+    for (i = 0; i < TF_NW; i++) {
+        for (k = 8, x = 0; k-- > 0;) x = x << 8 | w[TF_XB + 8 * i + k];
+        S[2 + i] = x;
+    }
 }
 
 #endif
