@@ -20,19 +20,33 @@
 #define TF_KB (8 * TF_NW)                    /* k[0..Nw]: key + parity word */
 #define TF_TB (TF_KB + 8 * (TF_NW + 1))      /* t[0..2], then a zero word */
 #define TF_ZERO (TF_TB + 24)
-#define TF_TMP (TF_ZERO + 8)                 /* one word of scratch */
-#define TF_BYTES (TF_TMP + 8)
+#define TF_TMP (TF_ZERO + 8)                 /* two words of scratch */
+#define TF_BYTES (TF_TMP + 16)
 #if TF_BYTES > 255
 typedef unsigned tf_ix;                      /* byte offsets into w */
 #else
 typedef uint8_t tf_ix;                       /* (an 8-bit index is cheaper on 8-bit cores) */
 #endif
 
+/* byte j of word d += byte j of word s (+ carry in v); d, s byte offsets.
+ * The eight bytes of a word are written out (no loop over j): on the 8051
+ * a loop counter and its index arithmetic cost more than the addition. */
+#define TFB_ADDJ(d, s, j) v = (unsigned)w[(d) + (j)] + w[(s) + (j)] + (v >> 8); w[(d) + (j)] = (uint8_t)v;
+#define TFB_ADD(d, s)                                                               \
+    v = (unsigned)w[d] + w[s]; w[d] = (uint8_t)v;                                   \
+    TFB_ADDJ(d, s, 1) TFB_ADDJ(d, s, 2) TFB_ADDJ(d, s, 3)                           \
+    TFB_ADDJ(d, s, 4) TFB_ADDJ(d, s, 5) TFB_ADDJ(d, s, 6) TFB_ADDJ(d, s, 7)
+/* word b into TMP[0..7] and TMP[8..15] */
+#define TFB_TWICEJ(b, j) w[TF_TMP + (j)] = w[TF_TMP + 8 + (j)] = w[(b) + (j)];
+/* byte j of y1 = (x1 <<< r) ^ y0, with p = TMP + 8 - r/8 (byte j of x1
+ * rotated by whole bytes is w[p + j]) and n = r mod 8 */
+#define TFB_ROTJ(a, b, j) w[(b) + (j)] = (uint8_t)((uint8_t)((((unsigned)w[p + (j)] << 8) | w[p + (j) - 1]) << n >> 8) ^ w[(a) + (j)]);
+
 static void tf_block(uint64_t *S, const uint8_t *blk)
 {
     HB_SCRATCH uint8_t w[TF_BYTES];
-    uint8_t i, k, s, g, d, j, q, r, c, y;
-    tf_ix a, b, kw, tw;
+    uint8_t i, k, s, g, d, j, r, n, c;
+    tf_ix a, b, p, kw, tw;
     uint64_t x;
     unsigned v;
 
@@ -65,10 +79,13 @@ static void tf_block(uint64_t *S, const uint8_t *blk)
             if (i == TF_NW - 3) tw = (tf_ix)(TF_TB + 8 * (s % 3));
             else if (i == TF_NW - 2) tw = (tf_ix)(TF_TB + 8 * ((s + 1) % 3));
             else if (i == TF_NW - 1) c = s;     /* + s: the carry into byte 0 */
-            for (k = 0; k < 8; k++) {
-                v = (unsigned)w[TF_XB + 8 * i + k] + w[TF_KB + a + k] + w[tw + k] + c;
-                w[TF_XB + 8 * i + k] = (uint8_t)v;
-                c = (uint8_t)(v >> 8);
+            b = (tf_ix)(TF_XB + 8 * i);
+            v = (unsigned)c << 8;       /* carried in as v >> 8 */
+            TFB_ADDJ(b, TF_KB + a, 0) TFB_ADDJ(b, TF_KB + a, 1) TFB_ADDJ(b, TF_KB + a, 2)
+            TFB_ADDJ(b, TF_KB + a, 3) TFB_ADDJ(b, TF_KB + a, 4) TFB_ADDJ(b, TF_KB + a, 5)
+            TFB_ADDJ(b, TF_KB + a, 6) TFB_ADDJ(b, TF_KB + a, 7)
+            if (tw != TF_ZERO) {
+                TFB_ADD(b, tw)
             }
             a = (tf_ix)(a == 8 * TF_NW ? 0 : a + 8);
         }
@@ -81,21 +98,13 @@ static void tf_block(uint64_t *S, const uint8_t *blk)
                 b = HB_ROM_U8(TF_PAIRS, TF_NW * d + 2 * j + 1);
                 r = HB_ROM_U8(TF_ROT, (TF_NW / 2) * g + j);
                 /* MIX (sec. 3.3.1): y0 = x0 + x1; y1 = (x1 <<< r) ^ y0 */
-                for (k = 0, c = 0; k < 8; k++) {
-                    v = (unsigned)w[a + k] + w[b + k] + c;
-                    w[a + k] = (uint8_t)v;
-                    c = (uint8_t)(v >> 8);
-                }
-                /* rotate by whole bytes into TMP (byte k from byte k - r/8),
-                 * then by r mod 8 bits while xoring y0 in */
-                q = (uint8_t)(r >> 3);
-                for (k = 0; k < 8; k++) w[TF_TMP + k] = w[b + ((k - q) & 7)];
-                r &= 7;
-                for (k = 0, y = w[TF_TMP + 7]; k < 8; k++) {
-                    v = ((unsigned)w[TF_TMP + k] << 8 | y) << r;
-                    y = w[TF_TMP + k];
-                    w[b + k] = (uint8_t)((v >> 8) ^ w[a + k]);
-                }
+                TFB_ADD(a, b)
+                TFB_TWICEJ(b, 0) TFB_TWICEJ(b, 1) TFB_TWICEJ(b, 2) TFB_TWICEJ(b, 3)
+                TFB_TWICEJ(b, 4) TFB_TWICEJ(b, 5) TFB_TWICEJ(b, 6) TFB_TWICEJ(b, 7)
+                p = (tf_ix)(TF_TMP + 8 - (r >> 3));
+                n = (uint8_t)(r & 7);
+                TFB_ROTJ(a, b, 0) TFB_ROTJ(a, b, 1) TFB_ROTJ(a, b, 2) TFB_ROTJ(a, b, 3)
+                TFB_ROTJ(a, b, 4) TFB_ROTJ(a, b, 5) TFB_ROTJ(a, b, 6) TFB_ROTJ(a, b, 7)
             }
         }
     }
