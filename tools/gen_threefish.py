@@ -8,6 +8,11 @@ pi^4 is the identity for all three widths, so every group of four rounds
 starts and ends with logical word i in variable X<i>: the key injection
 between groups needs no renaming.
 
+The same data also as byte tables for the byte-wise form (HB_SKEIN_BYTEWISE,
+threefish_bytes.h): per round d mod 4, the byte offsets 8a, 8b of each MIX's
+two variables (pi folded in as above), and per round d mod 8 the rotation
+constants.
+
 Run: python3 tools/gen_threefish.py > src/algos/skein/threefish_rounds.h
 """
 
@@ -40,6 +45,26 @@ def four_rounds(nw, first):
     return out
 
 
+def pair_table(nw):
+    """Byte offsets (8a, 8b) of the variables of every MIX of rounds 0..3
+    (rounds 4..7 use the same variables: pi^4 is the identity)."""
+    phys = list(range(nw))
+    out = []
+    for _ in range(4):
+        out.append(", ".join(f"{8 * phys[2 * j]}, {8 * phys[2 * j + 1]}" for j in range(nw // 2)))
+        phys = [phys[PI[nw][i]] for i in range(nw)]
+    return out
+
+
+def rot_table(nw):
+    """R_{d,j} for d = 0..7."""
+    return [", ".join(str(r) for r in ROT[nw][d]) for d in range(8)]
+
+
+def table(name, rows):
+    return [f"#define {name} {{ \\"] + [f"    {r}{',' if i + 1 < len(rows) else ''} \\" for i, r in enumerate(rows)] + ["}"]
+
+
 def inject(nw):
     """Subkey s (sec. 3.3.2): k[(s+i) mod (Nw+1)], plus t[s mod 3],
     t[(s+1) mod 3] on words Nw-3, Nw-2 and s on word Nw-1."""
@@ -62,7 +87,9 @@ def main():
     print(" * tables (pi, rotation constants); do not edit.  Four Threefish rounds with")
     print(" * the permutation folded into variable names; the including file defines")
     print(" * TF_MIX(a, b, r), variables X0..X<Nw-1>, the extended key k[Nw+1] and")
-    print(" * tweak t[3].  TF<bits>_INJECT(s) adds subkey s (s a constant). */")
+    print(" * tweak t[3].  TF<bits>_INJECT(s) adds subkey s (s a constant).")
+    print(" * TF<bits>_PAIRS: byte offsets (8a, 8b) of the words of each MIX of")
+    print(" * rounds 0..3 (and 4..7); TF<bits>_ROT: R_{d,j} for d = 0..7. */")
     print("#ifndef HB_THREEFISH_ROUNDS_H\n#define HB_THREEFISH_ROUNDS_H\n")
     for nw, bits in ((4, 256), (8, 512), (16, 1024)):
         for first in (0, 4):
@@ -73,6 +100,10 @@ def main():
             print()
         print(f"#define TF{bits}_INJECT(s) \\")
         print(" \\\n".join("    " + ln for ln in inject(nw)))
+        print()
+        print("\n".join(table(f"TF{bits}_PAIRS", pair_table(nw))))
+        print()
+        print("\n".join(table(f"TF{bits}_ROT", rot_table(nw))))
         print()
     print("#endif")
 

@@ -121,3 +121,14 @@ def test_sha3_256_fits_and_checks():
     rows = list(tg.run(["sha3_256"], [0], blocks=0, check_n=4, timeout=300))
     assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
     assert rows[0]["code_bytes"] < 40_000
+
+
+def test_skein512_needs_only_threefish512():
+    """skein.c reaches Threefish only through its descriptor and each width is
+    its own object: a Skein-512 image compiles and links Threefish-512 alone
+    (the three widths together were 245 KB of 8051 code)."""
+    from hashbench.targets.firmware import def_lines
+    from hashbench.targets.mcs51 import needed_sources
+    for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
+        names = sorted(p.name for p in needed_sources(def_lines(algo)))
+        assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names

@@ -62,10 +62,13 @@ DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024]
 MAX_MSG = 4096               # largest message measured (xram buffer; larger sizes are skipped)
 SENTINEL = 987654321
 # per-family size knobs of the library (64 KB of code): the compact,
-# byte-oriented Groestl and AES rounds instead of 8 / 4 tables of lookups
+# byte-oriented Groestl and AES rounds instead of 8 / 4 tables of lookups;
+# Threefish on byte arrays (the rolled 64-bit rounds of HB_SKEIN_COMPACT are
+# 65 KB and more of 8051 code per width: SDCC expands each 64-bit operation)
 FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
-                "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"]}
+                "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"],
+                "skein": ["-DHB_SKEIN_BYTEWISE"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
 RUNTIME_ASM = {"_gptrget", "_gptrput", "_gptrgetc", "_bp", "bpx", "_spx", "_startup", "_decdptr",

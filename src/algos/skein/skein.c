@@ -1,4 +1,7 @@
-/* Skein v1.3 hashing and Skein-MAC over UBI (spec sec. 3.5-3.6): see skein.h */
+/* Skein v1.3 hashing and Skein-MAC over UBI (spec sec. 3.5-3.6), the part
+ * shared by the three widths: see skein.h.  It reaches Threefish only
+ * through the descriptor, so this object links none of them; skein256.c,
+ * skein512.c and skein1024.c each bind one width. */
 #include "skein.h"
 #include "../../common/hb_util.h"
 
@@ -11,15 +14,9 @@
 #define T_FINAL (1ULL << 63)
 #define T_START(type) (T_FIRST | ((uint64_t)(type) << 56))
 
-typedef struct skein_desc {
-    uint8_t nw;                                       /* state words */
-    void (*ubi)(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT;
-    hb_md_class md;                                    /* message buffering (lazy) */
-} skein_desc;
-
 /* UBI of a whole string already in memory (key, configuration), starting
  * from the chaining value in S[2..]; buf (one block) is scratch. */
-static void ubi_all(const skein_desc *d, uint64_t *S, unsigned type, const uint8_t *in, size_t len,
+static void ubi_all(const hb_skein_desc *d, uint64_t *S, unsigned type, const uint8_t *in, size_t len,
                     uint8_t *buf)
 {
     size_t bs = 8u * d->nw;
@@ -37,8 +34,8 @@ static void ubi_all(const skein_desc *d, uint64_t *S, unsigned type, const uint8
     d->ubi(S, buf, 1, len);
 }
 
-static int skein_start(const skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out_len, uint8_t *buf,
-                       const hb_params *p, size_t def)
+int hb_skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out_len, uint8_t *buf,
+                   const hb_params *p, size_t def)
 {
     size_t out = def;
     uint8_t cfg[32];
@@ -67,62 +64,31 @@ static int skein_start(const skein_desc *d, uint64_t *S, hb_md *md, uint16_t *ou
     return HB_OK;
 }
 
-static void skein_finish(const skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
-                         uint8_t *out, size_t want)
+void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
+                     uint8_t *out, size_t want)
 {
-    size_t bs = 8u * d->nw, u = md->used, off, i;
-    uint64_t Y[2 + 16];
-    uint8_t blk[128];
+    size_t bs = 8u * d->nw, u = md->used, off, i, w;
+    /* static on the 8051 (HB_SCRATCH): its pdata stack is 256 bytes */
+    HB_SCRATCH uint64_t Y[2 + 16];
+    uint8_t word[8];
     /* last message block (all zeros for the empty message) */
     memset(buf + u, 0, bs - u);
     S[1] |= T_FINAL;
     d->ubi(S, buf, 1, u);
     md->used = 0;
-    /* output (sec. 3.5.3): UBI(G, counter, Out) for counter 0, 1, ... */
+    /* output (sec. 3.5.3): UBI(G, counter, Out) for counter 0, 1, ...,
+     * each giving bs bytes, the last one cut */
     if (want > out_len) want = out_len;
-    for (off = 0, i = 0; off < want; i++, off += bs) {
-        size_t take = want - off < bs ? want - off : bs, w;
+    for (off = 0, i = 0; off < want; i++) {
         memcpy(Y + 2, S + 2, bs);
         Y[0] = 0;
         Y[1] = T_START(T_OUT) | T_FINAL;
         memset(buf, 0, bs);
         hb_store64_le(buf, (uint64_t)i);
         d->ubi(Y, buf, 1, 8);
-        for (w = 0; w < d->nw; w++) hb_store64_le(blk + 8 * w, Y[2 + w]);
-        memcpy(out + off, blk, take);
+        for (w = 0; w < d->nw && off < want; w++, off += 8) {
+            hb_store64_le(word, Y[2 + w]);
+            memcpy(out + off, word, want - off < 8 ? want - off : 8);
+        }
     }
 }
-
-/* per width: compress for the MD helper, descriptor, update, final */
-#define SKEIN_WIDTH(bits, NW)                                                                 \
-    static void skein##bits##_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT   \
-    {                                                                                         \
-        hb_skein##bits##_ubi((uint64_t *)st, blk, n, 8u * NW);                                \
-    }                                                                                         \
-    static const skein_desc SKEIN##bits = {NW, hb_skein##bits##_ubi, {8u * NW, 1, skein##bits##_compress}}; \
-    static int skein##bits##_start(void *ctx, const hb_params *p, size_t def)                 \
-    {                                                                                         \
-        hb_skein##bits##_ctx *c = (hb_skein##bits##_ctx *)ctx;                                \
-        return skein_start(&SKEIN##bits, c->S, &c->md, &c->out_len, c->buf, p, def);          \
-    }                                                                                         \
-    void hb_skein##bits##_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT       \
-    {                                                                                         \
-        hb_skein##bits##_ctx *c = (hb_skein##bits##_ctx *)ctx;                                \
-        hb_md_update(&SKEIN##bits.md, c->S, &c->md, c->buf, in, len);                         \
-    }                                                                                         \
-    void hb_skein##bits##_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT         \
-    {                                                                                         \
-        hb_skein##bits##_ctx *c = (hb_skein##bits##_ctx *)ctx;                                \
-        skein_finish(&SKEIN##bits, c->S, &c->md, c->out_len, c->buf, out, out_len);          \
-    }
-
-SKEIN_WIDTH(256, 4)
-SKEIN_WIDTH(512, 8)
-SKEIN_WIDTH(1024, 16)
-
-int hb_skein256_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein256_start(ctx, p, 32); }
-int hb_skein512_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein512_start(ctx, p, 28); }
-int hb_skein512_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein512_start(ctx, p, 32); }
-int hb_skein512_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein512_start(ctx, p, 48); }
-int hb_skein512_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein512_start(ctx, p, 64); }
-int hb_skein1024_1024_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein1024_start(ctx, p, 128); }

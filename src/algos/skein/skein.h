@@ -48,6 +48,20 @@ void hb_skein256_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes)
 void hb_skein512_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
 void hb_skein1024_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
 
+/* What the shared part (skein.c) needs of a width: its UBI and message
+ * buffering.  hb_skein_start / hb_skein_finish are init and final of every
+ * width (skein256.c, skein512.c, skein1024.c bind them to one). */
+typedef struct hb_skein_desc {
+    uint8_t nw;                                       /* state words */
+    void (*ubi)(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT;
+    hb_md_class md;                                   /* message buffering (lazy) */
+} hb_skein_desc;
+
+int hb_skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out_len, uint8_t *buf,
+                   const hb_params *p, size_t def);
+void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
+                     uint8_t *out, size_t want);
+
 int hb_skein256_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
 void hb_skein256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_skein256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;

@@ -2,7 +2,9 @@
  * tables (pi, rotation constants); do not edit.  Four Threefish rounds with
  * the permutation folded into variable names; the including file defines
  * TF_MIX(a, b, r), variables X0..X<Nw-1>, the extended key k[Nw+1] and
- * tweak t[3].  TF<bits>_INJECT(s) adds subkey s (s a constant). */
+ * tweak t[3].  TF<bits>_INJECT(s) adds subkey s (s a constant).
+ * TF<bits>_PAIRS: byte offsets (8a, 8b) of the words of each MIX of
+ * rounds 0..3 (and 4..7); TF<bits>_ROT: R_{d,j} for d = 0..7. */
 #ifndef HB_THREEFISH_ROUNDS_H
 #define HB_THREEFISH_ROUNDS_H
 
@@ -21,6 +23,24 @@
 #define TF256_INJECT(s) \
     X0 += k[((s) + 0) % 5]; X1 += k[((s) + 1) % 5] + t[(s) % 3]; X2 += k[((s) + 2) % 5] + t[((s) + 1) % 3]; X3 += k[((s) + 3) % 5] + (uint64_t)(s);
 
+#define TF256_PAIRS { \
+    0, 8, 16, 24, \
+    0, 24, 16, 8, \
+    0, 8, 16, 24, \
+    0, 24, 16, 8 \
+}
+
+#define TF256_ROT { \
+    14, 16, \
+    52, 57, \
+    23, 40, \
+    5, 37, \
+    25, 33, \
+    46, 12, \
+    58, 22, \
+    32, 32 \
+}
+
 #define TF512_ROUNDS_0123 \
     TF_MIX(X0, X1, 46) TF_MIX(X2, X3, 36) TF_MIX(X4, X5, 19) TF_MIX(X6, X7, 37) \
     TF_MIX(X2, X1, 33) TF_MIX(X4, X7, 27) TF_MIX(X6, X5, 14) TF_MIX(X0, X3, 42) \
@@ -36,6 +56,24 @@
 #define TF512_INJECT(s) \
     X0 += k[((s) + 0) % 9]; X1 += k[((s) + 1) % 9]; X2 += k[((s) + 2) % 9]; X3 += k[((s) + 3) % 9]; \
     X4 += k[((s) + 4) % 9]; X5 += k[((s) + 5) % 9] + t[(s) % 3]; X6 += k[((s) + 6) % 9] + t[((s) + 1) % 3]; X7 += k[((s) + 7) % 9] + (uint64_t)(s);
+
+#define TF512_PAIRS { \
+    0, 8, 16, 24, 32, 40, 48, 56, \
+    16, 8, 32, 56, 48, 40, 0, 24, \
+    32, 8, 48, 24, 0, 40, 16, 56, \
+    48, 8, 0, 56, 16, 40, 32, 24 \
+}
+
+#define TF512_ROT { \
+    46, 36, 19, 37, \
+    33, 27, 14, 42, \
+    17, 49, 36, 39, \
+    44, 9, 54, 56, \
+    39, 30, 34, 24, \
+    13, 50, 10, 17, \
+    25, 29, 39, 43, \
+    8, 35, 56, 22 \
+}
 
 #define TF1024_ROUNDS_0123 \
     TF_MIX(X0, X1, 24) TF_MIX(X2, X3, 13) TF_MIX(X4, X5, 8) TF_MIX(X6, X7, 47) \
@@ -62,5 +100,23 @@
     X4 += k[((s) + 4) % 17]; X5 += k[((s) + 5) % 17]; X6 += k[((s) + 6) % 17]; X7 += k[((s) + 7) % 17]; \
     X8 += k[((s) + 8) % 17]; X9 += k[((s) + 9) % 17]; X10 += k[((s) + 10) % 17]; X11 += k[((s) + 11) % 17]; \
     X12 += k[((s) + 12) % 17]; X13 += k[((s) + 13) % 17] + t[(s) % 3]; X14 += k[((s) + 14) % 17] + t[((s) + 1) % 3]; X15 += k[((s) + 15) % 17] + (uint64_t)(s);
+
+#define TF1024_PAIRS { \
+    0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, \
+    0, 72, 16, 104, 48, 88, 32, 120, 80, 56, 96, 24, 112, 40, 64, 8, \
+    0, 56, 16, 40, 32, 24, 48, 8, 96, 120, 112, 104, 64, 88, 80, 72, \
+    0, 120, 16, 88, 48, 104, 32, 72, 112, 8, 64, 40, 80, 24, 96, 56 \
+}
+
+#define TF1024_ROT { \
+    24, 13, 8, 47, 8, 17, 22, 37, \
+    38, 19, 10, 55, 49, 18, 23, 52, \
+    33, 4, 51, 13, 34, 41, 59, 17, \
+    5, 20, 48, 41, 47, 28, 16, 25, \
+    41, 9, 37, 31, 12, 47, 44, 30, \
+    16, 34, 56, 51, 4, 53, 42, 41, \
+    31, 44, 47, 46, 19, 42, 44, 25, \
+    9, 48, 35, 52, 23, 31, 37, 20 \
+}
 
 #endif

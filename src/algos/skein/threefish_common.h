@@ -1,0 +1,46 @@
+/*
+ * Threefish (Skein v1.3 sec. 3.3) inside the UBI block function (sec. 3.4):
+ * what threefish256.c, threefish512.c and threefish1024.c share.  One
+ * object per width so that an image links only the width it uses (SDCC and
+ * avr-ld link whole objects: a Skein-512 image used to carry the 8051 code
+ * of all three widths, 245 KB).
+ *
+ * Three forms of the rounds, chosen at compile time:
+ *   default             all 72 (80) rounds unrolled, four at a time between
+ *                       key injections (threefish_rounds.h, generated);
+ *   HB_SKEIN_COMPACT    a loop over pairs of four-round groups: the subkey
+ *                       number becomes a variable, the code shrinks about
+ *                       ninefold (AVR);
+ *   HB_SKEIN_BYTEWISE   the words as little-endian byte arrays, every MIX
+ *                       and key injection a loop over bytes driven by tables
+ *                       (threefish_bytes.h): for 8-bit cores whose compiler
+ *                       expands each 64-bit operation inline (SDCC, 8051).
+ *                       Takes precedence over HB_SKEIN_COMPACT.
+ */
+#ifndef HB_THREEFISH_COMMON_H
+#define HB_THREEFISH_COMMON_H
+#include "skein.h"
+#include "threefish_rounds.h"
+#include "../../common/hb_util.h"
+
+/* sec. 3.3.2: C240, the key-schedule parity constant of v1.3 */
+#define TF_C240 0x1BD11BDAA9FC1A22ULL
+
+#define TF_MIX(a, b, r) a += b; b = HB_ROTL64(b, r) ^ a;
+
+/* advance the position (96 bits over T[0] and the low half of T[1]) */
+#define TF_ADVANCE(T, bytes) do { (T)[0] += (uint64_t)(bytes); if ((T)[0] < (uint64_t)(bytes)) (T)[1]++; } while (0)
+#define TF_FIRST (1ULL << 62)
+
+/* HB_SKEIN_COMPACT: subkey 0, then (rounds 0-3, subkey s, rounds 4-7,
+ * subkey s+1) for s = 1, 3, .. last-1 */
+#define TF_SCHEDULE(W, last) do {                                        \
+        unsigned s_;                                                     \
+        TF##W##_INJECT(0)                                                \
+        for (s_ = 1; s_ < (last); s_ += 2) {                             \
+            TF##W##_ROUNDS_0123 TF##W##_INJECT(s_)                       \
+            TF##W##_ROUNDS_4567 TF##W##_INJECT(s_ + 1)                   \
+        }                                                                \
+    } while (0)
+
+#endif
