@@ -6,7 +6,8 @@
 
 int hb_hmac_setup(const hb_algo *h, void *ictx, void *octx, const hb_params *p)
 {
-    uint8_t k[HB_HMAC_MAX_BLOCK];
+    /* HB_SCRATCH: 256 bytes are the whole of the 8051's pdata stack */
+    HB_SCRATCH uint8_t k[HB_HMAC_MAX_BLOCK];
     size_t i, bs = h->block_size;
     int r;
 
@@ -35,7 +36,7 @@ int hb_hmac_setup(const hb_algo *h, void *ictx, void *octx, const hb_params *p)
 
 void hb_hmac_finish(const hb_algo *h, void *ictx, void *octx, uint8_t *out, size_t out_len)
 {
-    uint8_t t[HB_HMAC_MAX_BLOCK];
+    HB_SCRATCH uint8_t t[HB_HMAC_MAX_BLOCK];
     h->final(ictx, t, h->digest_size);
     h->update(octx, t, h->digest_size);
     h->final(octx, t, h->digest_size);

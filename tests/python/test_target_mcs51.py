@@ -43,6 +43,14 @@ def test_sha224_checksum():
     assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
 
 
+def test_hmac_sha256_checksum():
+    """HMAC's 256-byte key and tag buffers were the whole pdata stack: the
+    firmware crashed before printing a checksum. They are HB_SCRATCH now."""
+    tg = need()
+    rows = list(tg.run(["hmac_sha256"], [0], blocks=0, check_n=4, timeout=120))
+    assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
+
+
 def test_blake2s_links_only_blake2s():
     """blake2b.c and blake2s.c are separate objects: the BLAKE2s image holds no
     64-bit BLAKE2b code (88 KB together, over the 64 KB code space)."""
