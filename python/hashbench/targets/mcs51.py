@@ -68,6 +68,8 @@ SENTINEL = 987654321
 FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"],
+                # Fugue includes aes_round.h too: the same AES configuration as aes_tables.c
+                "fugue": ["-DHB_AES_TABLES=0"],
                 "skein": ["-DHB_SKEIN_BYTEWISE"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
