@@ -142,7 +142,10 @@ static const hb_md_class B2B_MD = {128, 1, hb_blake2b_compress};
 static int b2b_start(void *ctx, const hb_params *p, unsigned outlen, int varout)
 {
     hb_blake2b_ctx *c = (hb_blake2b_ctx *)ctx;
-    uint8_t salt[16], pers[16];
+    /* HB_SCRATCH: on the 8051 these and the key block below took 160 of
+     * the 256 bytes of pdata stack, and the keyed path calls down to the
+     * block function from here (the stack wrapped and the run stopped) */
+    HB_SCRATCH uint8_t salt[16], pers[16];
     size_t kk;
     unsigned i;
     int r = b2_check(p, 64, varout, &outlen, &kk);
@@ -173,7 +176,7 @@ static int b2b_start(void *ctx, const hb_params *p, unsigned outlen, int varout)
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)outlen;
     if (kk) { /* the key, zero-padded, is the first block */
-        uint8_t blk[128];
+        HB_SCRATCH uint8_t blk[128];
         memset(blk, 0, sizeof blk);
         memcpy(blk, p->key, kk);
         hb_md_update(&B2B_MD, c, &c->md, c->buf, blk, sizeof blk);
