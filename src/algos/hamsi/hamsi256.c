@@ -12,40 +12,39 @@ static HB_ROM uint32_t HAMSI_IV256[8] = {
     0x76657273, 0x69746569, 0x74204c65, 0x7576656e, 0x2c204465, 0x70617274, 0x656d656e, 0x7420456c
 };
 /* Hamsi-224/256: concatenation C (spec 2.2.5), `rounds` rounds of P or
- * Pf, truncation T and feed-forward into h. */
+ * Pf, truncation T and feed-forward into h.  The state is an array
+ * (HB_SCRATCH) with one S-box instance in a loop: as sixteen locals plus
+ * four inline S-boxes with their temporaries, the frame overflowed the
+ * 8051's 256-byte pdata stack and the run hung. */
 static void hamsi_small(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM uint32_t *alpha)
 {
-    uint32_t s0 = m[0], s1 = m[1], s2 = h[0], s3 = h[1];
-    uint32_t s4 = h[2], s5 = h[3], s6 = m[2], s7 = m[3];
-    uint32_t s8 = m[4], s9 = m[5], sA = h[4], sB = h[5];
-    uint32_t sC = h[6], sD = h[7], sE = m[6], sF = m[7];
-    unsigned r;
+    HB_SCRATCH uint32_t s[16];
+    unsigned r, i;
+    /* C: m0 m1 c0 c1 c2 c3 m2 m3 m4 m5 c4 c5 c6 c7 m6 m7 */
+    s[0] = m[0]; s[1] = m[1]; s[2] = h[0]; s[3] = h[1];
+    s[4] = h[2]; s[5] = h[3]; s[6] = m[2]; s[7] = m[3];
+    s[8] = m[4]; s[9] = m[5]; s[10] = h[4]; s[11] = h[5];
+    s[12] = h[6]; s[13] = h[7]; s[14] = m[6]; s[15] = m[7];
     for (r = 0; r < rounds; r++) {
-        s0 ^= HB_ROM_U32(alpha, 0);  s1 ^= HB_ROM_U32(alpha, 1) ^ (uint32_t)r;
-        s2 ^= HB_ROM_U32(alpha, 2);  s3 ^= HB_ROM_U32(alpha, 3);
-        s4 ^= HB_ROM_U32(alpha, 8);  s5 ^= HB_ROM_U32(alpha, 9);
-        s6 ^= HB_ROM_U32(alpha, 10); s7 ^= HB_ROM_U32(alpha, 11);
-        s8 ^= HB_ROM_U32(alpha, 16); s9 ^= HB_ROM_U32(alpha, 17);
-        sA ^= HB_ROM_U32(alpha, 18); sB ^= HB_ROM_U32(alpha, 19);
-        sC ^= HB_ROM_U32(alpha, 24); sD ^= HB_ROM_U32(alpha, 25);
-        sE ^= HB_ROM_U32(alpha, 26); sF ^= HB_ROM_U32(alpha, 27);
-        SBOX(s0, s4, s8, sC);
-        SBOX(s1, s5, s9, sD);
-        SBOX(s2, s6, sA, sE);
-        SBOX(s3, s7, sB, sF);
-        HL(s0, s5, sA, sF);
-        HL(s1, s6, sB, sC);
-        HL(s2, s7, s8, sD);
-        HL(s3, s4, s9, sE);
+        /* words 4k..4k+3 take alpha 8k..8k+3 */
+        for (i = 0; i < 16; i++) s[i] ^= HB_ROM_U32(alpha, i + (i & ~3u));
+        s[1] ^= (uint32_t)r;
+        for (i = 0; i < 4; i++) SBOX(s[i], s[i + 4], s[i + 8], s[i + 12]);
+        HL(s[0], s[5], s[10], s[15]);
+        HL(s[1], s[6], s[11], s[12]);
+        HL(s[2], s[7], s[8], s[13]);
+        HL(s[3], s[4], s[9], s[14]);
     }
-    h[0] ^= s0; h[1] ^= s1; h[2] ^= s2; h[3] ^= s3;
-    h[4] ^= s8; h[5] ^= s9; h[6] ^= sA; h[7] ^= sB;
+    for (i = 0; i < 4; i++) {
+        h[i] ^= s[i];
+        h[i + 4] ^= s[i + 8];
+    }
 }
 
 /* message expansion: XOR of 4-bit table rows (LSB nibble first) */
 static void hamsi256_block(hb_hamsi_ctx *c, const uint8_t *blk, int last)
 {
-    uint32_t m[8];
+    HB_SCRATCH uint32_t m[8];
     unsigned u, k, i;
     for (i = 0; i < 8; i++) m[i] = 0;
     for (u = 0; u < 4; u++) {

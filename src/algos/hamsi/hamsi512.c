@@ -54,7 +54,7 @@ static void hamsi_big(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM ui
 /* message expansion: XOR of 4-bit table rows (LSB nibble first) */
 static void hamsi512_block(hb_hamsi_ctx *c, const uint8_t *blk, int last)
 {
-    uint32_t m[16];
+    HB_SCRATCH uint32_t m[16];
     unsigned u, k, i;
     for (i = 0; i < 16; i++) m[i] = 0;
     for (u = 0; u < 8; u++) {
@@ -92,7 +92,8 @@ static HB_ROM uint8_t HAMSI_T384[12] = {0, 1, 3, 4, 5, 6, 8, 9, 10, 12, 13, 15};
 void hb_hamsi512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_hamsi_ctx *c = (hb_hamsi_ctx *)ctx;
-    uint8_t tail[16], tmp[64];
+    uint8_t tail[16];
+    HB_SCRATCH uint8_t tmp[64];
     unsigned i;
     hamsi_pad(c, tail, 8);
     hamsi512_block(c, tail, 0);
