@@ -70,7 +70,9 @@ FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB
                 "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"],
                 # Fugue includes aes_round.h too: the same AES configuration as aes_tables.c
                 "fugue": ["-DHB_AES_TABLES=0"],
-                "skein": ["-DHB_SKEIN_BYTEWISE"]}
+                "skein": ["-DHB_SKEIN_BYTEWISE"],
+                # one L in a loop: twelve inline L overflowed the idata stack
+                "hamsi": ["-DHB_HAMSI_COMPACT"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
 RUNTIME_ASM = {"_gptrget", "_gptrput", "_gptrgetc", "_bp", "bpx", "_spx", "_startup", "_decdptr",

@@ -18,7 +18,8 @@
 
 typedef struct hb_blake2b_ctx {
     uint64_t h[8];
-    uint64_t t[2];     /* bytes compressed so far, 128-bit little-endian */
+    uint64_t t[2];     /* bytes compressed so far, 128-bit little-endian; under
+                        * HB_BLAKE2_SMALL h and t hold little-endian bytes */
     hb_md md;
     uint8_t out_len;
     uint8_t buf[128];

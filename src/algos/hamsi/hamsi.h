@@ -27,9 +27,13 @@ int hb_hamsi_224_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_hamsi_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_hamsi_384_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_hamsi_512_init(void *ctx, const hb_params *p) HB_REENTRANT;
-void hb_hamsi_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
-void hb_hamsi_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
-/* n message blocks (4 or 8 bytes each) through P; state is the ctx */
-void hb_hamsi_compress(void *ctx, const uint8_t *blocks, size_t n) HB_REENTRANT;
+/* hamsi256.c: Hamsi-224/256; hamsi512.c: Hamsi-384/512 */
+void hb_hamsi256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_hamsi256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+void hb_hamsi512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
+void hb_hamsi512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
+/* n message blocks (4 / 8 bytes each) through P; state is the ctx */
+void hb_hamsi256_compress(void *ctx, const uint8_t *blocks, size_t n) HB_REENTRANT;
+void hb_hamsi512_compress(void *ctx, const uint8_t *blocks, size_t n) HB_REENTRANT;
 
 #endif

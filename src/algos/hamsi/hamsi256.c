@@ -1,0 +1,91 @@
+/* Hamsi-224 and Hamsi-256 (SHA-3 round 2), portable C99: see hamsi.h */
+#define HAMSI_WANT_256
+#include "hamsi_core.h"
+#include "hamsi_tables.h"
+
+/* Spec 2.2.2: initial values (ASCII text, big-endian words).  IV224 is the
+ * corrected one (as in sphlib 3.0 and the updated specification). */
+static HB_ROM uint32_t HAMSI_IV224[8] = {
+    0xc3967a67, 0xc3bc6c20, 0x4bc3bcc3, 0xa7c3bc6b, 0x2c204b61, 0x74686f6c, 0x69656b65, 0x20556e69
+};
+static HB_ROM uint32_t HAMSI_IV256[8] = {
+    0x76657273, 0x69746569, 0x74204c65, 0x7576656e, 0x2c204465, 0x70617274, 0x656d656e, 0x7420456c
+};
+/* Hamsi-224/256: concatenation C (spec 2.2.5), `rounds` rounds of P or
+ * Pf, truncation T and feed-forward into h.  The state is an array
+ * (HB_SCRATCH) with one S-box instance in a loop: as sixteen locals plus
+ * four inline S-boxes with their temporaries, the frame overflowed the
+ * 8051's 256-byte pdata stack and the run hung. */
+static void hamsi_small(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM uint32_t *alpha)
+{
+    HB_SCRATCH uint32_t s[16];
+    unsigned r, i;
+    /* C: m0 m1 c0 c1 c2 c3 m2 m3 m4 m5 c4 c5 c6 c7 m6 m7 */
+    s[0] = m[0]; s[1] = m[1]; s[2] = h[0]; s[3] = h[1];
+    s[4] = h[2]; s[5] = h[3]; s[6] = m[2]; s[7] = m[3];
+    s[8] = m[4]; s[9] = m[5]; s[10] = h[4]; s[11] = h[5];
+    s[12] = h[6]; s[13] = h[7]; s[14] = m[6]; s[15] = m[7];
+    for (r = 0; r < rounds; r++) {
+        /* words 4k..4k+3 take alpha 8k..8k+3 */
+        for (i = 0; i < 16; i++) s[i] ^= HB_ROM_U32(alpha, i + (i & ~3u));
+        s[1] ^= (uint32_t)r;
+        for (i = 0; i < 4; i++) SBOX(s[i], s[i + 4], s[i + 8], s[i + 12]);
+        HL(s[0], s[5], s[10], s[15]);
+        HL(s[1], s[6], s[11], s[12]);
+        HL(s[2], s[7], s[8], s[13]);
+        HL(s[3], s[4], s[9], s[14]);
+    }
+    for (i = 0; i < 4; i++) {
+        h[i] ^= s[i];
+        h[i + 4] ^= s[i + 8];
+    }
+}
+
+/* message expansion: XOR of 4-bit table rows (LSB nibble first) */
+static void hamsi256_block(hb_hamsi_ctx *c, const uint8_t *blk, int last)
+{
+    HB_SCRATCH uint32_t m[8];
+    unsigned u, k, i;
+    for (i = 0; i < 8; i++) m[i] = 0;
+    for (u = 0; u < 4; u++) {
+        for (k = 0; k < 2; k++) {
+            unsigned v = k ? blk[u] >> 4 : blk[u] & 15u, t = 2 * u + k;
+            for (i = 0; i < 8; i++) m[i] ^= HB_ROM_U32(HAMSI_EXP256[t][v], i);
+        }
+    }
+    hamsi_small(c->h, m, last ? 6 : 3, last ? HAMSI_ALPHA_F : HAMSI_ALPHA_N);
+}
+
+void hb_hamsi256_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
+{
+    while (n--) {
+        hamsi256_block((hb_hamsi_ctx *)ctx, blk, 0);
+        blk += 4;
+    }
+}
+
+static const hb_md_class HAMSI256_MD = {4, 0, hb_hamsi256_compress};
+
+int hb_hamsi_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return hamsi_start(ctx, p, HAMSI_IV224, 0, 28); }
+int hb_hamsi_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return hamsi_start(ctx, p, HAMSI_IV256, 0, 32); }
+
+void hb_hamsi256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
+{
+    hb_hamsi_ctx *c = (hb_hamsi_ctx *)ctx;
+    hb_md_update(&HAMSI256_MD, c, &c->md, c->buf, in, len);
+}
+
+/* the padded block and the length as two blocks, the last through Pf */
+void hb_hamsi256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
+{
+    hb_hamsi_ctx *c = (hb_hamsi_ctx *)ctx;
+    uint8_t tail[12], tmp[32];
+    unsigned i;
+    hamsi_pad(c, tail, 4);
+    hamsi256_block(c, tail, 0);
+    hamsi256_block(c, tail + 4, 0);
+    hamsi256_block(c, tail + 8, 1);
+    for (i = 0; i < 8; i++) hb_store32_be(tmp + 4 * i, c->h[i]);
+    if (out_len > c->out_len) out_len = c->out_len;
+    memcpy(out, tmp, out_len);
+}
