@@ -72,7 +72,9 @@ FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB
                 "fugue": ["-DHB_AES_TABLES=0"],
                 "skein": ["-DHB_SKEIN_BYTEWISE"],
                 # one L in a loop: twelve inline L overflowed the idata stack
-                "hamsi": ["-DHB_HAMSI_COMPACT"]}
+                "hamsi": ["-DHB_HAMSI_COMPACT"],
+                # the round on x[] in place: 32 named words hung the 8051
+                "cubehash": ["-DHB_CUBEHASH_COMPACT"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
 RUNTIME_ASM = {"_gptrget", "_gptrput", "_gptrgetc", "_bp", "bpx", "_spx", "_startup", "_decdptr",

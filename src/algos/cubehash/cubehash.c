@@ -10,6 +10,35 @@
  * swaps of the a half (steps 3 and 8) pair up words i and i^8 (or i^4).
  * n must be even.
  */
+#ifdef HB_CUBEHASH_COMPACT
+/* The ten steps of a round as loops over x[] in place, with the swaps done as
+ * data moves: a tiny frame for 8-bit targets, where the 32 named words below
+ * do not fit the 8051's stacks (the round hung there). */
+static void swap_words(uint32_t *x, unsigned lo, unsigned hi, unsigned bit)
+{
+    unsigned i;
+    uint32_t t;
+    for (i = lo; i < hi; i++)
+        if (!(i & bit)) { t = x[i]; x[i] = x[i ^ bit]; x[i ^ bit] = t; }
+}
+
+static void rounds(uint32_t *x, unsigned n)
+{
+    unsigned i;
+    for (; n; n--) {
+        for (i = 0; i < 16; i++) x[16 + i] += x[i];              /* 1 */
+        for (i = 0; i < 16; i++) x[i] = HB_ROTL32(x[i], 7);      /* 2 */
+        swap_words(x, 0, 16, 8);                                 /* 3: x_00klm <-> x_01klm */
+        for (i = 0; i < 16; i++) x[i] ^= x[16 + i];              /* 4 */
+        swap_words(x, 16, 32, 2);                                /* 5: x_1jk0m <-> x_1jk1m */
+        for (i = 0; i < 16; i++) x[16 + i] += x[i];              /* 6 */
+        for (i = 0; i < 16; i++) x[i] = HB_ROTL32(x[i], 11);     /* 7 */
+        swap_words(x, 0, 16, 4);                                 /* 8: x_0j0lm <-> x_0j1lm */
+        for (i = 0; i < 16; i++) x[i] ^= x[16 + i];              /* 9 */
+        swap_words(x, 16, 32, 1);                                /* 10: x_1jkl0 <-> x_1jkl1 */
+    }
+}
+#else
 /* (written out by a short script: 16 named words per half, fixed indices) */
 static void rounds(uint32_t *x, unsigned n)
 {
@@ -69,6 +98,7 @@ static void rounds(uint32_t *x, unsigned n)
     x[16] = p0; x[17] = p1; x[18] = p2; x[19] = p3; x[20] = p4; x[21] = p5; x[22] = p6; x[23] = p7;
     x[24] = p8; x[25] = p9; x[26] = p10; x[27] = p11; x[28] = p12; x[29] = p13; x[30] = p14; x[31] = p15;
 }
+#endif
 
 void hb_cubehash_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
