@@ -32,7 +32,8 @@ static HB_ROM uint32_t IV256[8] = {
 void hb_sha256_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     uint32_t *H = (uint32_t *)state;
-    uint32_t W[16], a, b, c, d, e, f, g, h, t1, t2;
+    HB_SCRATCH uint32_t W[16];
+    uint32_t a, b, c, d, e, f, g, h, t1, t2;
     unsigned i;
 
     while (n--) {
