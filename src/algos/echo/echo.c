@@ -6,22 +6,20 @@
 #include "../aes/aes_round.h"
 #include "../../common/hb_util.h"
 
-/* one AES round (no key) from x into y.  HB_ECHO_COMPACT: the four
- * columns in a loop, one column expression in the code -- with the S-box
- * alone (HB_AES_TABLES=0) SDCC inlines hb_aes_col_ at every use, each copy
- * with its own locals on the frame: eight copies made big_subwords' frame
- * 218 bytes, and with its callers the 256-byte pdata stack of the 8051
- * wrapped (the firmware hung). */
+#ifdef HB_ECHO_COMPACT
+/* one AES round (no key) from x into y, the four columns in a loop: one
+ * column expression in the code.  With the S-box alone (HB_AES_TABLES=0)
+ * SDCC inlines hb_aes_col_ at every use, each copy with its own locals on
+ * the frame: the eight copies of the unrolled form made big_subwords' frame
+ * 218 bytes, and with its callers the 8051's 256-byte pdata stack wrapped
+ * (the firmware hung). */
 static void aes_round(uint32_t *y, const uint32_t *x)
 {
-#ifdef HB_ECHO_COMPACT
     unsigned j;
     for (j = 0; j < 4; j++)
         y[j] = HB_AES_COL(x[j], x[(j + 1) & 3], x[(j + 2) & 3], x[(j + 3) & 3]);
-#else
-    HB_AES_ROUND_LE(y[0], y[1], y[2], y[3], x[0], x[1], x[2], x[3]);
-#endif
 }
+#endif
 
 /* BIG.SUBWORDS: two AES rounds per word, the first keyed by the counter k
  * (four 32-bit words, least significant first; incremented after every
@@ -29,12 +27,19 @@ static void aes_round(uint32_t *y, const uint32_t *x)
 static void big_subwords(uint32_t *s, uint32_t *k)
 {
     unsigned i, j;
-    uint32_t y[4];
     for (i = 0; i < 16; i++) {
         uint32_t *x = s + 4 * i;
+#ifdef HB_ECHO_COMPACT
+        uint32_t y[4];
         aes_round(y, x);
         for (j = 0; j < 4; j++) y[j] ^= k[j];
         aes_round(x, y);
+#else
+        uint32_t y0, y1, y2, y3;
+        HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);
+        y0 ^= k[0]; y1 ^= k[1]; y2 ^= k[2]; y3 ^= k[3];
+        HB_AES_ROUND_LE(x[0], x[1], x[2], x[3], y0, y1, y2, y3);
+#endif
         for (j = 0; j < 4 && ++k[j] == 0; j++) {}
     }
 }
