@@ -132,3 +132,17 @@ def test_skein512_needs_only_threefish512():
     for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
         assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names
+
+
+def test_shavite3_needs_only_its_own_compression():
+    """shavite3.c (update, final) reaches the compression function only
+    through the descriptor the init puts in the context, and each width is
+    its own object: an image links C256 or C512, not both (together 68 KB of
+    8051 code, over 64 KB)."""
+    from hashbench.targets.firmware import def_lines
+    from hashbench.targets.mcs51 import needed_sources
+    for algo, own in (("shavite3_224", "256"), ("shavite3_256", "256"),
+                      ("shavite3_384", "512"), ("shavite3_512", "512")):
+        names = sorted(p.name for p in needed_sources(def_lines(algo)))
+        assert names == sorted(["shavite3.c", f"shavite3_{own}.c", "aes_tables.c", "md.c"]), names
+

@@ -67,7 +67,7 @@ SENTINEL = 987654321
 # 65 KB and more of 8051 code per width: SDCC expands each 64-bit operation)
 FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
-                "echo": ["-DHB_AES_TABLES=0", "-DHB_ECHO_COMPACT"], "shavite3": ["-DHB_AES_TABLES=0"],
+                "echo": ["-DHB_AES_TABLES=0", "-DHB_ECHO_COMPACT"], "shavite3": ["-DHB_AES_TABLES=0", "-DHB_SHAVITE3_COMPACT"],
                 "skein": ["-DHB_SKEIN_BYTEWISE"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
