@@ -66,7 +66,7 @@ $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libha
 COMPACT_FLAGS := -DHB_KECCAK_COMPACT -DHB_JH_COMPACT -DHB_SHABAL_COMPACT -DHB_BMW_COMPACT -DHB_BMW512_TINY \
                  -DHB_FUGUE_COMPACT -DHB_FUGUE_TABLES=0 -DHB_BYTE_ROTATE32 -DHB_SKEIN_COMPACT -DHB_BLAKE_COMPACT \
                  -DHB_GROESTL_BYTES -DHB_BLAKE2_SMALL -DHB_BLAKE3_SMALL -DHB_SCRATCH=static -DHB_AES_TABLES=0 \
-                 -DHB_HAMSI_COMPACT -DHB_CUBEHASH_COMPACT
+                 -DHB_HAMSI_COMPACT -DHB_CUBEHASH_COMPACT -DHB_ECHO_COMPACT -DHB_SHAVITE3_COMPACT
 $(BUILD)/compact_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
 	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) $(LIB_SRC) $< -o $@
 # the byte-wise Keccak-p[1600] of the 8051 takes precedence over

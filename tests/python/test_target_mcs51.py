@@ -142,3 +142,32 @@ def test_skein512_needs_only_threefish512():
     for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
         assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names
+
+
+def test_shavite3_needs_only_its_own_compression():
+    """shavite3.c (update, final) reaches the compression function only
+    through the descriptor the init puts in the context, and each width is
+    its own object: an image links C256 or C512, not both (together 68 KB of
+    8051 code, over 64 KB)."""
+    from hashbench.targets.firmware import def_lines
+    from hashbench.targets.mcs51 import needed_sources
+    for algo, own in (("shavite3_224", "256"), ("shavite3_256", "256"),
+                      ("shavite3_384", "512"), ("shavite3_512", "512")):
+        names = sorted(p.name for p in needed_sources(def_lines(algo)))
+        assert names == sorted(["shavite3.c", f"shavite3_{own}.c", "aes_tables.c", "md.c"]), names
+
+
+def test_linked_modules_reads_names_cut_short(tmp_path):
+    """aslink cuts object names to 32 characters in the map: the module must
+    still be found (else its code and static data are left out of code_bytes
+    and ram_bytes, as happened to shavite3_256)."""
+    from hashbench.targets.mcs51 import Mcs51Target
+    mp = tmp_path / "fw.map"
+    mp.write_text("Libraries Linked                          [ object file ]\n\n"
+                  "/x/hb.lib\n"
+                  "                                          [ shavite3__shavite3_256-92e848.re ]\n"
+                  "/x/hb.lib\n"
+                  "                                          [ modes__md.rel ]\n"
+                  "\nUser Base Address Definitions\n")
+    assert Mcs51Target.linked_modules(mp) == [("/x/hb.lib", "shavite3__shavite3_256-92e848"),
+                                              ("/x/hb.lib", "modes__md")]

@@ -67,7 +67,8 @@ SENTINEL = 987654321
 # 65 KB and more of 8051 code per width: SDCC expands each 64-bit operation)
 FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
                 "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
-                "echo": ["-DHB_AES_TABLES=0"], "shavite3": ["-DHB_AES_TABLES=0"],
+                "echo": ["-DHB_AES_TABLES=0", "-DHB_ECHO_COMPACT"],
+                "shavite3": ["-DHB_AES_TABLES=0", "-DHB_SHAVITE3_COMPACT"],
                 # Fugue includes aes_round.h too: the same AES configuration as aes_tables.c
                 "fugue": ["-DHB_AES_TABLES=0"],
                 "skein": ["-DHB_SKEIN_BYTEWISE"],
@@ -226,7 +227,10 @@ class Mcs51Target(Target):
 
     @staticmethod
     def linked_modules(mp: Path) -> list[tuple[str, str]]:
-        """(library, module) pairs of the map's 'Libraries Linked' section."""
+        """(library, module) pairs of the map's 'Libraries Linked' section.
+        aslink cuts the object file name to 32 characters
+        ("shavite3__shavite3_256-92e848.re"): the module is the name without
+        what is left of ".rel"."""
         if not mp.exists():
             return []
         text = mp.read_text(errors="replace")
@@ -235,7 +239,7 @@ class Mcs51Target(Target):
         text = text[text.index("Libraries Linked"):].split("User Base")[0]
         res, lib = [], ""
         for line in text.splitlines()[1:]:
-            m = re.match(r"^(\S+)?\s*(?:\[\s*(\S+)\.rel\s*\])?", line)
+            m = re.match(r"^(\S+)?\s*(?:\[\s*(\S+?)(?:\.(?:r(?:el?)?)?)?\s*\])?", line)
             if m.group(1):
                 lib = m.group(1)
             if m.group(2):
@@ -295,7 +299,9 @@ class Mcs51Target(Target):
         info = self.read_map(d / "fw.map")
         if info["code_end"] > CODE_SIZE:
             raise BuildError(f"does not fit ({info['code_end']} bytes > {CODE_SIZE})")
-        used = [lib[m] for lb, m in self.linked_modules(d / "fw.map") if lb.endswith("hb.lib") and m in lib]
+        mods = [m for lb, m in self.linked_modules(d / "fw.map") if lb.endswith("hb.lib")]
+        # a name of 29 characters or more may be cut short in the map
+        used = [o for k, o in lib.items() if any(k == m or (len(m) >= 29 and k.startswith(m)) for m in mods)]
         info["code"] = self.rel_sizes(used + [d / "registry.rel"])
         return ihx, info
 

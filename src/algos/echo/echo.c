@@ -6,22 +6,42 @@
 #include "../aes/aes_round.h"
 #include "../../common/hb_util.h"
 
-/* BIG.SUBWORDS: two AES rounds per word, the first keyed by the counter k
- * (incremented after every word), the second by the salt (zero) */
-static void big_subwords(uint32_t *s, uint64_t *k_lo, uint64_t *k_hi)
+#ifdef HB_ECHO_COMPACT
+/* one AES round (no key) from x into y, the four columns in a loop: one
+ * column expression in the code.  With the S-box alone (HB_AES_TABLES=0)
+ * SDCC inlines hb_aes_col_ at every use, each copy with its own locals on
+ * the frame: the eight copies of the unrolled form made big_subwords' frame
+ * 218 bytes, and with its callers the 8051's 256-byte pdata stack wrapped
+ * (the firmware hung). */
+static void aes_round(uint32_t *y, const uint32_t *x)
 {
-    unsigned i;
-    uint64_t lo = *k_lo, hi = *k_hi;
+    unsigned j;
+    for (j = 0; j < 4; j++)
+        y[j] = HB_AES_COL(x[j], x[(j + 1) & 3], x[(j + 2) & 3], x[(j + 3) & 3]);
+}
+#endif
+
+/* BIG.SUBWORDS: two AES rounds per word, the first keyed by the counter k
+ * (four 32-bit words, least significant first; incremented after every
+ * word), the second by the salt (zero) */
+static void big_subwords(uint32_t *s, uint32_t *k)
+{
+    unsigned i, j;
     for (i = 0; i < 16; i++) {
-        uint32_t *x = s + 4 * i, y0, y1, y2, y3;
+        uint32_t *x = s + 4 * i;
+#ifdef HB_ECHO_COMPACT
+        uint32_t y[4];
+        aes_round(y, x);
+        for (j = 0; j < 4; j++) y[j] ^= k[j];
+        aes_round(x, y);
+#else
+        uint32_t y0, y1, y2, y3;
         HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);
-        y0 ^= (uint32_t)lo; y1 ^= (uint32_t)(lo >> 32);
-        y2 ^= (uint32_t)hi; y3 ^= (uint32_t)(hi >> 32);
+        y0 ^= k[0]; y1 ^= k[1]; y2 ^= k[2]; y3 ^= k[3];
         HB_AES_ROUND_LE(x[0], x[1], x[2], x[3], y0, y1, y2, y3);
-        if (++lo == 0) hi++;
+#endif
+        for (j = 0; j < 4 && ++k[j] == 0; j++) {}
     }
-    *k_lo = lo;
-    *k_hi = hi;
 }
 
 /* BIG.SHIFTROWS then BIG.MIXCOLUMNS, from s into d: row r of column c
@@ -47,12 +67,14 @@ static void big_shift_mix(uint32_t *d, const uint32_t *s)
     }
 }
 
-void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, uint64_t k_lo, uint64_t k_hi)
+void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, const uint32_t *cnt)
 {
     HB_SCRATCH uint32_t w0[64], w1[64], acc[32];   /* 640 bytes */
+    uint32_t k[4];
     uint32_t *s = w0, *d = w1, *t;
     unsigned nv = big ? 32 : 16, rounds = big ? 10 : 8, i, r;
 
+    for (i = 0; i < 4; i++) k[i] = cnt[i];
     for (i = 0; i < nv; i++) w0[i] = V[i];
     for (i = nv; i < 64; i++) w0[i] = hb_load32_le(blk + 4 * (i - nv));
     /* BIG.FINAL (feed-forward): V'_i = XOR of state words i, i + nv, ...
@@ -60,7 +82,7 @@ void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, uint64_t k_lo, u
     for (i = 0; i < nv; i++) acc[i] = w0[i];
     for (; i < 64; i++) acc[i % nv] ^= w0[i];
     for (r = 0; r < rounds; r++) {
-        big_subwords(s, &k_lo, &k_hi);
+        big_subwords(s, k);
         big_shift_mix(d, s);
         t = s; s = d; d = t;
     }
@@ -68,10 +90,14 @@ void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, uint64_t k_lo, u
     for (i = 0; i < nv; i++) V[i] = acc[i];
 }
 
-static void cnt_add(hb_echo_ctx *c, uint64_t bits)
+/* the 128-bit bit counter, four 32-bit words (no 64-bit arithmetic: SDCC
+ * keeps its temporaries on the 8051's small hardware stack) */
+static void cnt_add(hb_echo_ctx *c, uint32_t bits)
 {
-    c->cnt_lo += bits;
-    if (c->cnt_lo < bits) c->cnt_hi++;
+    unsigned j;
+    c->cnt[0] += bits;
+    if (c->cnt[0] >= bits) return;
+    for (j = 1; j < 4 && ++c->cnt[j] == 0; j++) {}
 }
 
 /* md compress: the counter of a full block counts all of its bits */
@@ -80,7 +106,7 @@ static void compress_small(void *state, const uint8_t *blk, size_t n) HB_REENTRA
     hb_echo_ctx *c = (hb_echo_ctx *)state;
     while (n--) {
         cnt_add(c, 1536);
-        hb_echo_compress(c->V, 0, blk, c->cnt_lo, c->cnt_hi);
+        hb_echo_compress(c->V, 0, blk, c->cnt);
         blk += 192;
     }
 }
@@ -90,7 +116,7 @@ static void compress_big(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
     hb_echo_ctx *c = (hb_echo_ctx *)state;
     while (n--) {
         cnt_add(c, 1024);
-        hb_echo_compress(c->V, 1, blk, c->cnt_lo, c->cnt_hi);
+        hb_echo_compress(c->V, 1, blk, c->cnt);
         blk += 128;
     }
 }
@@ -107,7 +133,7 @@ static int start(void *ctx, const hb_params *p, unsigned out_len, int big)
     /* IV: every 128-bit chaining word holds the digest length in bits */
     memset(c->V, 0, sizeof c->V);
     for (i = 0; i < (big ? 32u : 16u); i += 4) c->V[i] = 8 * out_len;
-    c->cnt_lo = c->cnt_hi = 0;
+    memset(c->cnt, 0, sizeof c->cnt);
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
     c->big = (uint8_t)big;
@@ -133,25 +159,25 @@ void hb_echo_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_echo_ctx *c = (hb_echo_ctx *)ctx;
     unsigned bs = c->big ? 128 : 192, u = c->md.used, i;
-    uint64_t k_lo, k_hi;
-    uint8_t tmp[64];
+    uint32_t k[4];
 
-    cnt_add(c, 8 * (uint64_t)u);
-    k_lo = u ? c->cnt_lo : 0;
-    k_hi = u ? c->cnt_hi : 0;
+    cnt_add(c, 8 * (uint32_t)u);
+    for (i = 0; i < 4; i++) k[i] = u ? c->cnt[i] : 0;
     c->buf[u] = 0x80;
     memset(c->buf + u + 1, 0, bs - u - 1);
     if (u + 1 > bs - 18) {
-        hb_echo_compress(c->V, c->big, c->buf, k_lo, k_hi);
+        hb_echo_compress(c->V, c->big, c->buf, k);
         memset(c->buf, 0, bs);
-        k_lo = k_hi = 0;
+        memset(k, 0, sizeof k);
     }
     c->buf[bs - 18] = (uint8_t)(8 * c->out_len);
     c->buf[bs - 17] = (uint8_t)((8 * c->out_len) >> 8);
-    hb_store64_le(c->buf + bs - 16, c->cnt_lo);
-    hb_store64_le(c->buf + bs - 8, c->cnt_hi);
-    hb_echo_compress(c->V, c->big, c->buf, k_lo, k_hi);
-    for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, c->V[i]);
+    /* byte by byte, indexed: SDCC 4.2 (--stack-auto --xstack) computed
+     * c->buf + bs - 16 with the high byte and the pointer tag dropped, so the
+     * counter went to xram page 0, the 8051's pdata stack */
+    for (i = 0; i < 16; i++) c->buf[bs - 16 + i] = (uint8_t)(c->cnt[i >> 2] >> (8 * (i & 3)));
+    hb_echo_compress(c->V, c->big, c->buf, k);
+    /* the digest: the first out_len bytes of V, little-endian */
     if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, tmp, out_len);
+    for (i = 0; i < out_len; i++) out[i] = (uint8_t)(c->V[i >> 2] >> (8 * (i & 3)));
 }

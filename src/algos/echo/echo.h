@@ -12,7 +12,7 @@
 
 typedef struct hb_echo_ctx {
     uint32_t V[32];          /* chaining value, 128-bit words as 4 LE words */
-    uint64_t cnt_lo, cnt_hi; /* message bits compressed so far (128 bits)   */
+    uint32_t cnt[4];         /* message bits so far (128 bits), LS word 1st */
     hb_md md;
     uint8_t out_len;         /* digest bytes                                */
     uint8_t big;             /* 0: ECHO-224/256, 1: ECHO-384/512            */
@@ -27,7 +27,8 @@ void hb_echo_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_echo_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 
 /* the bare compression function: V (16 or 32 words; big = 0 or 1) absorbs
- * one block (192 or 128 bytes) with the 128-bit counter (k_hi, k_lo) */
-void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, uint64_t k_lo, uint64_t k_hi);
+ * one block (192 or 128 bytes) with the 128-bit counter cnt (four 32-bit
+ * words, least significant first) */
+void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, const uint32_t *cnt);
 
 #endif

@@ -11,12 +11,20 @@
 #include "hashbench.h"
 #include "../../modes/md.h"
 
+/* one width: its block size and md compress, its compression function,
+ * the chaining words (8: C256, 64-byte blocks; 16: C512, 128-byte) */
+typedef struct hb_shavite3_desc {
+    hb_md_class md;
+    void (*compress)(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT;
+    uint8_t words;
+} hb_shavite3_desc;
+
 typedef struct hb_shavite3_ctx {
     uint32_t h[16];       /* chaining value (8 words for C256)            */
-    uint64_t cnt_lo, cnt_hi; /* message bits compressed so far (128 bits) */
+    uint32_t cnt[4];      /* message bits so far (128 bits), LS word first */
     hb_md md;
+    const hb_shavite3_desc *d; /* the width (shavite3_256.c / _512.c)     */
     uint8_t out_len;      /* digest bytes                                  */
-    uint8_t big;          /* 0: C256, 64-byte blocks; 1: C512, 128-byte    */
     uint8_t buf[128];
 } hb_shavite3_ctx;
 
@@ -30,7 +38,12 @@ void hb_shavite3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 /* the bare compression functions: h (8 or 16 words) updated with one
  * block (64 or 128 bytes) and the bit counter cnt[0..1] / cnt[0..3]
  * (32-bit words, least significant first) */
-void hb_shavite3_c256(uint32_t h[8], const uint8_t *blk, const uint32_t cnt[2]);
-void hb_shavite3_c512(uint32_t h[16], const uint8_t *blk, const uint32_t cnt[4]);
+void hb_shavite3_c256(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT;
+void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT;
+
+/* shared by the widths (shavite3.c) */
+void hb_shavite3_count(uint32_t *cnt, uint32_t bits);
+int hb_shavite3_start(void *ctx, const hb_params *p, const hb_shavite3_desc *d, HB_ROM uint32_t *iv,
+                      unsigned out_len);
 
 #endif
