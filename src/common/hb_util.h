@@ -46,6 +46,17 @@ static inline uint32_t hb_rotl32_bytes(uint32_t x, unsigned n)
 #endif
 #define HB_ROTL64(x, n) ((uint64_t)(((x) << (n)) | ((x) >> (64 - (n)))))
 #define HB_ROTR64(x, n) ((uint64_t)(((x) >> (n)) | ((x) << (64 - (n)))))
+/* 64-bit words as 32-bit halves (h, l), for the 8-bit forms of BLAKE-512
+ * and BLAKE2b: SDCC expands 64-bit arithmetic inline and shifts a 64-bit
+ * word bit by bit.  (ah, al) += (bh, bl); (h, l) rotated right by n,
+ * 0 < n < 32. */
+#define HB_ADD64H(ah, al, bh, bl) do { al += bl; ah += bh + (al < bl); } while (0)
+#define HB_ROTR64H(h, l, n)                                                       \
+    do {                                                                          \
+        uint32_t h_ = h;                                                          \
+        h = (h >> (n)) | (l << (32 - (n)));                                       \
+        l = (l >> (n)) | (h_ << (32 - (n)));                                      \
+    } while (0)
 
 /* HB_UTIL_PARAMS_ONLY: leave out the byte-order and wipe helpers below.
  * SDCC compiles every static inline function of a header into each

@@ -42,19 +42,11 @@ static HB_ROM uint32_t C32[32] = {
     0xBA7C9045, 0xF12C7F99, 0x24A19947, 0xB3916CF7, 0x0801F2E2, 0x858EFC16, 0x636920D8, 0x71574E69
 };
 
-/* (ah, al) += (bh, bl) */
-#define ADD64H(ah, al, bh, bl) do { al += bl; ah += bh + (al < bl); } while (0)
-/* (h, l) rotated right by n, 0 < n < 32.  G rotates by 25 as 24 then 1
- * and by 11 as 8 then 3: at -Os avr-gcc shifts 32-bit words by a loop of
- * single bits, but by whole bytes with moves (AVR: 248,659 instead of
- * 301,628 cycles per block; the 8051 pays 6%: 5,064,090 instead of
- * 4,756,890 clocks). */
-#define ROTR64H(h, l, n)                                                           \
-    do {                                                                           \
-        uint32_t h_ = h;                                                           \
-        h = (h >> (n)) | (l << (32 - (n)));                                       \
-        l = (l >> (n)) | (h_ << (32 - (n)));                                      \
-    } while (0)
+/* 64-bit words as 32-bit halves: HB_ADD64H / HB_ROTR64H (hb_util.h).  G
+ * rotates by 25 as 24 then 1 and by 11 as 8 then 3: at -Os avr-gcc shifts
+ * 32-bit words by a loop of single bits, but by whole bytes with moves
+ * (AVR: 248,659 instead of 301,628 cycles per block; the 8051 pays 6%:
+ * 5,064,090 instead of 4,756,890 clocks). */
 
 static void blake512_block(hb_blake512_state *st, const uint8_t *blk)
 {
@@ -84,15 +76,15 @@ static void blake512_block(hb_blake512_state *st, const uint8_t *blk)
             k = HB_ROM_U8(GWORDS, g + 2); ch = vh[k]; cl = vl[k];
             k = HB_ROM_U8(GWORDS, g + 3); dh = vh[k]; dl = vl[k];
             wh = mh[x] ^ HB_ROM_U32(C32, 2 * y); wl = ml[x] ^ HB_ROM_U32(C32, 2 * y + 1);
-            ADD64H(ah, al, bh, bl); ADD64H(ah, al, wh, wl);
+            HB_ADD64H(ah, al, bh, bl); HB_ADD64H(ah, al, wh, wl);
             dh ^= ah; dl ^= al; wh = dh; dh = dl; dl = wh;      /* rotation by 32 */
-            ADD64H(ch, cl, dh, dl);
-            bh ^= ch; bl ^= cl; ROTR64H(bh, bl, 24); ROTR64H(bh, bl, 1);
+            HB_ADD64H(ch, cl, dh, dl);
+            bh ^= ch; bl ^= cl; HB_ROTR64H(bh, bl, 24); HB_ROTR64H(bh, bl, 1);
             wh = mh[y] ^ HB_ROM_U32(C32, 2 * x); wl = ml[y] ^ HB_ROM_U32(C32, 2 * x + 1);
-            ADD64H(ah, al, bh, bl); ADD64H(ah, al, wh, wl);
-            dh ^= ah; dl ^= al; ROTR64H(dh, dl, 16);
-            ADD64H(ch, cl, dh, dl);
-            bh ^= ch; bl ^= cl; ROTR64H(bh, bl, 8); ROTR64H(bh, bl, 3);
+            HB_ADD64H(ah, al, bh, bl); HB_ADD64H(ah, al, wh, wl);
+            dh ^= ah; dl ^= al; HB_ROTR64H(dh, dl, 16);
+            HB_ADD64H(ch, cl, dh, dl);
+            bh ^= ch; bl ^= cl; HB_ROTR64H(bh, bl, 8); HB_ROTR64H(bh, bl, 3);
             k = HB_ROM_U8(GWORDS, g);     vh[k] = ah; vl[k] = al;
             k = HB_ROM_U8(GWORDS, g + 1); vh[k] = bh; vl[k] = bl;
             k = HB_ROM_U8(GWORDS, g + 2); vh[k] = ch; vl[k] = cl;

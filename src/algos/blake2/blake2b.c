@@ -28,16 +28,6 @@ static HB_ROM uint8_t GW[32] = {
 #define HBYTES(c) ((uint8_t *)(c)->h)
 #define TBYTES(c) ((uint8_t *)(c)->t)
 
-/* (ah, al) += (bh, bl) */
-#define ADD64H(ah, al, bh, bl) do { al += bl; ah += bh + (al < bl); } while (0)
-/* (h, l) rotated right by n, 0 < n < 32 */
-#define ROTR64H(h, l, n)                                                   \
-    do {                                                                   \
-        uint32_t h_ = h;                                                   \
-        h = (h >> (n)) | (l << (32 - (n)));                               \
-        l = (l >> (n)) | (h_ << (32 - (n)));                              \
-    } while (0)
-
 /* the 128-bit little-endian byte counter t += n */
 static void b2b_count(hb_blake2b_ctx *c, unsigned n)
 {
@@ -74,14 +64,14 @@ static void b2b_block(hb_blake2b_ctx *c, const uint8_t *blk, uint8_t last)
             k = HB_ROM_U8(GW, g + 2); cl = v[k]; ch = v[k + 1];
             k = HB_ROM_U8(GW, g + 3); dl = v[k]; dh = v[k + 1];
             wl = m[x]; wh = m[x + 1];
-            ADD64H(ah, al, bh, bl); ADD64H(ah, al, wh, wl);
+            HB_ADD64H(ah, al, bh, bl); HB_ADD64H(ah, al, wh, wl);
             wh = dh ^ ah; dh = dl ^ al; dl = wh;                /* rotation by 32 */
-            ADD64H(ch, cl, dh, dl);
-            bh ^= ch; bl ^= cl; ROTR64H(bh, bl, 24);
+            HB_ADD64H(ch, cl, dh, dl);
+            bh ^= ch; bl ^= cl; HB_ROTR64H(bh, bl, 24);
             wl = m[y]; wh = m[y + 1];
-            ADD64H(ah, al, bh, bl); ADD64H(ah, al, wh, wl);
-            dh ^= ah; dl ^= al; ROTR64H(dh, dl, 16);
-            ADD64H(ch, cl, dh, dl);
+            HB_ADD64H(ah, al, bh, bl); HB_ADD64H(ah, al, wh, wl);
+            dh ^= ah; dl ^= al; HB_ROTR64H(dh, dl, 16);
+            HB_ADD64H(ch, cl, dh, dl);
             bh ^= ch; bl ^= cl;                                 /* rotation by 63 */
             wh = bh; bh = (bh << 1) | (bl >> 31); bl = (bl << 1) | (wh >> 31);
             k = HB_ROM_U8(GW, g);     v[k] = al; v[k + 1] = ah;
