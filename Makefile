@@ -69,26 +69,18 @@ COMPACT_FLAGS := -DHB_KECCAK_COMPACT -DHB_JH_COMPACT -DHB_SHABAL_COMPACT -DHB_BM
                  -DHB_HAMSI_COMPACT -DHB_CUBEHASH_COMPACT -DHB_ECHO_COMPACT -DHB_SHAVITE3_COMPACT
 $(BUILD)/compact_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
 	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) $(LIB_SRC) $< -o $@
-# the byte-wise Keccak-p[1600] of the 8051 takes precedence over
-# HB_KECCAK_COMPACT (AVR's), so it gets a KAT build of its own
+# the 8051's byte-wise Keccak-p[1600] and Threefish (mcs51.py) take
+# precedence over HB_KECCAK_COMPACT / HB_SKEIN_COMPACT (AVR's, checked by
+# the compact build): one more KAT build with the 8051's set
 $(BUILD)/byte_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
-	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) -DHB_KECCAK_BYTE $(LIB_SRC) $< -o $@
-
-# the byte-wise Threefish of the 8051 (mcs51.py FAMILY_FLAGS), an alternative
-# to HB_SKEIN_COMPACT (AVR): its own build, only the Skein objects recompiled,
-# checked on every Skein KAT
-SKEIN_SRC := $(wildcard src/algos/skein/*.c)
-SKEIN_ALGOS := skein256_256 skein512_224 skein512_256 skein512_384 skein512_512 skein1024_1024
-$(BUILD)/bytewise_test_kat: tests/c/test_kat.c $(SKEIN_SRC) $(filter-out $(SKEIN_SRC:%.c=$(BUILD)/obj/%.o),$(LIB_OBJ)) $(LIB_HDR)
-	$(CC) $(HB_CFLAGS) -DHB_SKEIN_BYTEWISE -DHB_SCRATCH=static $(filter %.c %.o,$^) -o $@
+	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) -DHB_KECCAK_BYTE -DHB_SKEIN_BYTEWISE $(LIB_SRC) $< -o $@
 
 # C tests: plain -O2 build, then the same tests under ASan + UBSan
 test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(BUILD)/compact_test_kat \
-        $(BUILD)/byte_test_kat $(BUILD)/bytewise_test_kat
+        $(BUILD)/byte_test_kat
 	$(BUILD)/test_kat tests/vectors
 	$(BUILD)/compact_test_kat tests/vectors
 	$(BUILD)/byte_test_kat tests/vectors
-	$(BUILD)/bytewise_test_kat tests/vectors $(SKEIN_ALGOS)
 	$(BUILD)/test_props
 	$(BUILD)/san_test_props
 	$(BUILD)/san_test_kat tests/vectors
