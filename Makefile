@@ -9,10 +9,14 @@ WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS  ?= -O2
 HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
 
-# the library: every C file of the portable tree (per-target variants live
-# one level deeper, src/algos/<family>/<target>/, and are not picked up here)
-LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c)
-LIB_HDR := $(wildcard include/*.h src/*.def src/*/*.h src/algos/*/*.h)
+# the library: the shared C files of every family, and the default
+# implementation's folder of each family that has several
+# (src/algos/<family>/impls.toml names it; python/hashbench/impls.py)
+IMPL_FAMS := $(patsubst src/algos/%/impls.toml,%,$(wildcard src/algos/*/impls.toml))
+impl_default = $(shell sed -n 's/^default *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml)
+LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c) \
+           $(foreach f,$(IMPL_FAMS),$(wildcard src/algos/$(f)/$(call impl_default,$(f))/*.c))
+LIB_HDR := $(wildcard include/*.h src/*.def src/*/*.h src/algos/*/*.h src/algos/*/*/*.h)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -60,27 +64,17 @@ $(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
 $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
 	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
 
-# the compact (8-bit) variants of kernels that have one, and the byte-wise
-# 32-bit rotation of AVR, the S-box-only AES round of the 8051 (HB_AES_TABLES=0),
-# checked on every KAT
-COMPACT_FLAGS := -DHB_KECCAK_COMPACT -DHB_JH_COMPACT -DHB_SHABAL_COMPACT -DHB_BMW_COMPACT -DHB_BMW512_TINY \
-                 -DHB_FUGUE_COMPACT -DHB_FUGUE_TABLES=0 -DHB_BYTE_ROTATE32 -DHB_SKEIN_COMPACT -DHB_BLAKE_COMPACT \
-                 -DHB_GROESTL_BYTES -DHB_BLAKE2_SMALL -DHB_BLAKE3_SMALL -DHB_SCRATCH=static -DHB_AES_TABLES=0 \
-                 -DHB_HAMSI_COMPACT -DHB_CUBEHASH_COMPACT -DHB_ECHO_COMPACT -DHB_SHAVITE3_COMPACT
-$(BUILD)/compact_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
-	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) $(LIB_SRC) $< -o $@
-# the 8051's byte-wise Keccak-p[1600] and Threefish (mcs51.py) take
-# precedence over HB_KECCAK_COMPACT / HB_SKEIN_COMPACT (AVR's, checked by
-# the compact build): one more KAT build with the 8051's set
-$(BUILD)/byte_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
-	$(CC) $(HB_CFLAGS) $(COMPACT_FLAGS) -DHB_KECCAK_BYTE -DHB_SKEIN_BYTEWISE $(LIB_SRC) $< -o $@
+# one KAT build per implementation that is not a family's default: the
+# rules come from the implementation registry (tools/impls.py)
+$(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
+                   $(wildcard src/algos/*/*/*.c)
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/impls.py mk > $@
+-include $(BUILD)/impls.mk
 
 # C tests: plain -O2 build, then the same tests under ASan + UBSan
-test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(BUILD)/compact_test_kat \
-        $(BUILD)/byte_test_kat
+test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(IMPL_KAT_RUNS)
 	$(BUILD)/test_kat tests/vectors
-	$(BUILD)/compact_test_kat tests/vectors
-	$(BUILD)/byte_test_kat tests/vectors
 	$(BUILD)/test_props
 	$(BUILD)/san_test_props
 	$(BUILD)/san_test_kat tests/vectors

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Print the three small tables of the byte-wise Keccak-p[1600]
-(HB_KECCAK_BYTE in src/algos/keccak/keccakp1600.c), derived from the
+(src/algos/keccak/bytes8/keccakp1600.c), derived from the
 formulas of FIPS 202 section 3.2:
 
 * rho (3.2.2, Algorithm 2): the offset of lane (x, y) is (t+1)(t+2)/2 mod 64

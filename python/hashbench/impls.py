@@ -1,0 +1,348 @@
+"""Implementations: the registry of kernel variants and what a build links.
+
+A family folder ``src/algos/<family>/`` holds the portable code every
+implementation shares (the modes, init/update/final).  A family whose
+kernel exists in several forms has an ``impls.toml`` and one sub-folder per
+implementation, each defining the same internal functions (XKCP style):
+
+    src/algos/keccak/impls.toml         default = "lanes64"; [lanes64] summary = ...
+    src/algos/keccak/lanes64/*.c        the kernel, one form
+    src/algos/keccak/compact/*.c        the same functions, another form
+
+An implementation may fix the implementation of another family it uses
+(``requires = { aes = "sbox" }``).  A *selection* maps every family that has
+implementations to one of them; a build links the shared sources plus the
+selected folders.  An algorithm's implementations are those of the family
+that decides its speed: its own family if that has several, else the one
+family with several that it uses (SHA3-256 and K12 -> Keccak-p[1600]).
+
+This module only reads files (standard library only): the Makefile calls it
+through tools/impls.py, the firmware pipeline and the CLI import it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11
+    import tomli as tomllib  # type: ignore[no-redef]
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
+ALGOS = SRC / "algos"
+#: the implementation name of a family (or algorithm) with a single form
+SINGLE = "ref"
+
+
+@dataclass(frozen=True)
+class Impl:
+    family: str
+    name: str
+    summary: str
+    requires: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def folder(self) -> Path:
+        return ALGOS / self.family / self.name
+
+
+@dataclass
+class Family:
+    name: str
+    default: str
+    impls: dict[str, Impl] = field(default_factory=dict)
+
+
+class ImplError(ValueError):
+    """An unknown implementation name or an inconsistent impls.toml."""
+
+
+@lru_cache(maxsize=1)
+def families() -> dict[str, Family]:
+    """Every family with more than one implementation, from its impls.toml."""
+    out: dict[str, Family] = {}
+    for f in sorted(ALGOS.glob("*/impls.toml")):
+        fam = f.parent.name
+        d = tomllib.loads(f.read_text())
+        default = d.get("default")
+        impls = {}
+        for k, v in d.items():
+            if not isinstance(v, dict):
+                continue
+            if not (f.parent / k).is_dir():
+                raise ImplError(f"{f}: implementation {k!r} has no folder {f.parent / k}")
+            req = tuple(sorted(v.get("requires", {}).items()))
+            impls[k] = Impl(fam, k, v.get("summary", ""), req)
+        if default not in impls:
+            raise ImplError(f"{f}: default {default!r} is not one of {', '.join(impls)}")
+        out[fam] = Family(fam, default, impls)
+    for fam in out.values():
+        for im in fam.impls.values():
+            for rf, ri in im.requires:
+                if rf not in out or ri not in out[rf].impls:
+                    raise ImplError(f"{fam.name}/{im.name} requires unknown {rf}/{ri}")
+    return out
+
+
+def default_selection() -> dict[str, str]:
+    return {f.name: f.default for f in families().values()}
+
+
+def select(overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """The default selection with `overrides` (family -> impl) and what they require."""
+    sel = default_selection()
+    fams = families()
+    for fam, name in (overrides or {}).items():
+        if fam not in fams or name not in fams[fam].impls:
+            known = ", ".join(f"{f}/{i}" for f in fams for i in fams[f].impls)
+            raise ImplError(f"unknown implementation {fam}/{name}; known: {known}")
+        sel[fam] = name
+    for fam, name in (overrides or {}).items():
+        for rf, ri in fams[fam].impls[name].requires:
+            if rf in (overrides or {}) and overrides[rf] != ri:
+                raise ImplError(f"{fam}/{name} requires {rf}/{ri}, not {rf}/{overrides[rf]}")
+            sel[rf] = ri
+    return sel
+
+
+def sel_diff(sel: dict[str, str]) -> list[str]:
+    """Families where a selection differs from the default."""
+    d = default_selection()
+    return [f for f, i in sel.items() if d.get(f) != i]
+
+
+def selection_tag(sel: dict[str, str]) -> str:
+    """A short stable name of a selection: 'default' or 'keccak-bytes8+aes-sbox'."""
+    d = default_selection()
+    diff = [f"{f}-{i}" for f, i in sorted(sel.items()) if d.get(f) != i]
+    return "+".join(diff) or "default"
+
+
+def shared_sources() -> list[Path]:
+    """Library sources every build links (modes and family-level files)."""
+    return sorted((SRC / "modes").glob("*.c")) + sorted(ALGOS.glob("*/*.c"))
+
+
+def lib_sources(sel: dict[str, str] | None = None) -> list[Path]:
+    """Every library source of one selection (without src/registry.c)."""
+    sel = sel or default_selection()
+    out = shared_sources()
+    for fam in families():
+        out += sorted((ALGOS / fam / sel[fam]).glob("*.c"))
+    return out
+
+
+def headers() -> list[Path]:
+    return sorted((ROOT / "include").glob("*.h")) + sorted(SRC.rglob("*.h")) + sorted(SRC.glob("*.def"))
+
+
+# ---- which sources an algorithm needs -------------------------------------
+
+_DEF = re.compile(r"^(?!static)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M)
+_USE = re.compile(r"\b(hb_\w+)\b")
+_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+# prototypes and extern declarations: a header naming a function is no use of it
+_DECL = re.compile(r"(?:extern\s+)?[A-Za-z_][\w \t\*]*?\bhb_\w+\s*(?:\([^;{}]*\)|\[[^\];]*\])\s*"
+                   r"(?:HB_REENTRANT)?\s*;")
+
+
+def _uses(src: Path) -> set[str]:
+    """hb_* names a source uses: its own text and the bodies (macros, inline
+    functions) of the project headers it includes, transitively -- echo.c
+    reaches hb_aes_sbox only through aes_round.h's macros."""
+    seen: set[Path] = set()
+    names: set[str] = set()
+    todo = [src]
+    while todo:
+        f = todo.pop()
+        if f in seen or not f.exists():
+            continue
+        seen.add(f)
+        text = _COMMENT.sub(" ", f.read_text(errors="replace"))
+        if f != src:
+            text = _DECL.sub(" ", text)
+        names.update(_USE.findall(text))
+        todo += [(f.parent / h).resolve() for h in _INCLUDE.findall(text)
+                 if (f.parent / h).resolve().is_relative_to(SRC)]
+    return names
+
+
+def _index(sel: dict[str, str]) -> dict[str, Path]:
+    """hb_* function or object name -> the library source defining it (non-static)."""
+    return _index_cached(tuple(sorted(sel.items())))
+
+
+@lru_cache(maxsize=None)
+def _index_cached(sel_items: tuple[tuple[str, str], ...]) -> dict[str, Path]:
+    idx: dict[str, Path] = {}
+    for s in lib_sources(dict(sel_items)):
+        for m in _DEF.finditer(s.read_text()):
+            idx.setdefault(m.group(1), s)
+    return idx
+
+
+def family_of(src: Path) -> str | None:
+    """The family a library source belongs to (None for src/modes)."""
+    try:
+        rel = src.resolve().relative_to(ALGOS)
+    except ValueError:
+        return None
+    return rel.parts[0]
+
+
+def needed_sources(defs: str, sel: dict[str, str] | None = None) -> list[Path]:
+    """Library sources reachable from the functions named in algos.def
+    line(s): the files defining what they use, transitively, and every source
+    of a family touched (names built by token pasting are not greppable)."""
+    sel = sel or default_selection()
+    idx = _index(sel)
+    todo = [n for n in _USE.findall(defs) if n in idx]
+    if "HB_HMAC(" in defs:
+        todo.append("hb_hmac_setup")
+    seen: set[Path] = set()
+    while todo:
+        n = todo.pop()
+        src = idx.get(n)
+        if src is None or src in seen:
+            continue
+        pasted = re.search(r"\bhb_\w*##", src.read_text()) is not None
+        fam = family_of(src)
+        group = [s for s in lib_sources(sel) if family_of(s) == fam] if pasted and fam else [src]
+        for f in group:
+            if f not in seen:
+                seen.add(f)
+                todo += [u for u in _uses(f) if u in idx and idx[u] not in seen]
+    return sorted(seen)
+
+
+@lru_cache(maxsize=None)
+def _def_lines() -> tuple[str, ...]:
+    return tuple(ln for ln in (SRC / "algos.def").read_text().splitlines()
+                 if ln.startswith("HB_ALGO(") or ln.startswith("HB_HMAC("))
+
+
+def def_lines(name: str) -> str:
+    """The algos.def line(s) an image of `name` needs (an HMAC entry needs
+    its hash's line too)."""
+    lines = _def_lines()
+    mine = [ln for ln in lines if re.match(rf"HB_ALGO\({name},", ln)]
+    if not mine and name.startswith("hmac_"):
+        h = name[5:]
+        mine = [ln for ln in lines if re.match(rf"HB_ALGO\({h},", ln)] + \
+               [ln for ln in lines if re.match(rf"HB_HMAC\({h},", ln)]
+    if not mine:
+        raise ImplError(f"{name} is not in src/algos.def")
+    return "\n".join(mine) + "\n"
+
+
+def algorithm_names() -> list[str]:
+    """Every registry name, from algos.def (no native library needed)."""
+    out = []
+    for ln in _def_lines():
+        m = re.match(r"HB_(ALGO|HMAC)\((\w+),", ln)
+        if m:
+            out.append(m.group(2) if m.group(1) == "ALGO" else "hmac_" + m.group(2))
+    return out
+
+
+@lru_cache(maxsize=None)
+def families_of(name: str) -> tuple[str, ...]:
+    """Families whose sources an algorithm links, its own first."""
+    srcs = needed_sources(def_lines(name))
+    own = _own_family(name)
+    fams = sorted({f for f in map(family_of, srcs) if f})
+    return tuple(([own] if own in fams else []) + [f for f in fams if f != own])
+
+
+def _own_family(name: str) -> str | None:
+    line = def_lines(name).splitlines()[-1] if name.startswith("hmac_") else def_lines(name).splitlines()[0]
+    m = re.match(r"HB_\w+\(\w+,(?:[^,]*,){3}\s*(\w+)", line)  # the init function
+    if name.startswith("hmac_"):
+        return None
+    idx = _index(default_selection())
+    return family_of(idx[m.group(1)]) if m and m.group(1) in idx else None
+
+
+def deciding_family(name: str) -> str | None:
+    """The family whose implementations are the algorithm's (None: one form)."""
+    fams = families()
+    varying = [f for f in families_of(name) if f in fams]
+    if not varying:
+        return None
+    own = _own_family(name)
+    return own if own in varying else varying[0]
+
+
+def implementations(name: str) -> list[str]:
+    """Names of an algorithm's implementations, the default first."""
+    fam = deciding_family(name)
+    if fam is None:
+        return [SINGLE]
+    f = families()[fam]
+    return [f.default] + [i for i in f.impls if i != f.default]
+
+
+def selection_for(name: str, impl: str | None, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The selection that builds `name` as implementation `impl` (None: the
+    base selection's), other families as in `base` (a target's choice)."""
+    sel = dict(base or default_selection())
+    fam = deciding_family(name)
+    if impl in (None, SINGLE) and fam is None:
+        return sel
+    if fam is None:
+        raise ImplError(f"{name} has one implementation ({SINGLE}), not {impl!r}")
+    if impl is None:
+        impl = sel[fam]
+    if impl not in families()[fam].impls:
+        raise ImplError(f"{name}: unknown implementation {impl!r}; known: {', '.join(implementations(name))}")
+    over = {fam: impl}
+    for rf, ri in families()[fam].impls[impl].requires:
+        over[rf] = ri
+    sel.update(over)
+    return sel
+
+
+def impl_name(name: str, sel: dict[str, str]) -> str:
+    fam = deciding_family(name)
+    return SINGLE if fam is None else sel[fam]
+
+
+def describe(name: str, impl: str) -> str:
+    fam = deciding_family(name)
+    if fam is None:
+        return "the one portable form"
+    return families()[fam].impls[impl].summary
+
+
+# ---- make fragment (tools/impls.py mk) -------------------------------------
+
+def make_fragment(build: str = "build") -> str:
+    """Rules that build test_kat once per non-default implementation, so
+    `make test-c` KAT-checks every implementation of every family."""
+    lines = ["# generated by tools/impls.py from src/algos/*/impls.toml: do not edit", "IMPL_KAT_TESTS :="]
+    rel = lambda p: str(p.relative_to(ROOT))  # noqa: E731
+    for fam in families().values():
+        for im in fam.impls.values():
+            if im.name == fam.default:
+                continue
+            sel = select({fam.name: im.name})
+            objs = " ".join(f"$(BUILD)/obj/{rel(s)[:-2]}.o" for s in [SRC / "registry.c", *lib_sources(sel)])
+            tag = selection_tag(sel)
+            exe = f"$(BUILD)/impl/{tag}/test_kat"
+            users = [n for n in algorithm_names() if set(families_of(n)) & set(sel_diff(sel))]
+            lines.append(f"IMPL_KAT_TESTS += {exe}")
+            lines.append(f"IMPL_KAT_RUNS += kat-{tag}")
+            lines.append(f"{exe}: tests/c/test_kat.c {objs}")
+            lines.append("\t@mkdir -p $(dir $@)")
+            lines.append("\t$(CC) $(HB_CFLAGS) $^ -o $@")
+            lines.append(f".PHONY: kat-{tag}")
+            lines.append(f"kat-{tag}: {exe}")
+            lines.append(f"\t@echo '{tag}: {len(users)} algorithms'")
+            log = f"$(BUILD)/impl/{tag}/kat.log"
+            lines.append(f"\t@{exe} tests/vectors {' '.join(users)} > {log} || {{ cat {log}; exit 1; }}; tail -1 {log}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""The implementation registry for the Makefile (standard library only).
+
+    tools/impls.py mk                  make rules: one KAT build per implementation
+    tools/impls.py sources [FAM=IMPL]  library sources of a selection
+    tools/impls.py list                every family's implementations
+"""
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("impls", ROOT / "python" / "hashbench" / "impls.py")
+impls = importlib.util.module_from_spec(spec)
+sys.modules["impls"] = impls
+spec.loader.exec_module(impls)
+
+
+def main(argv):
+    cmd = argv[0] if argv else "list"
+    if cmd == "mk":
+        sys.stdout.write(impls.make_fragment())
+    elif cmd == "sources":
+        sel = impls.select(dict(a.split("=", 1) for a in argv[1:]))
+        print(" ".join(str(p.relative_to(ROOT)) for p in impls.lib_sources(sel)))
+    elif cmd == "list":
+        for fam in impls.families().values():
+            for im in fam.impls.values():
+                mark = " (default)" if im.name == fam.default else ""
+                print(f"{fam.name}/{im.name}{mark}: {im.summary}")
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
