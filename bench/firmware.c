@@ -20,6 +20,7 @@
 #include <string.h>
 #include "hashbench.h"
 #include HB_FW_HAL
+#include "hal.h"
 
 #ifndef HB_FW_CHECK_N
 #define HB_FW_CHECK_N 256

@@ -7,24 +7,16 @@ import json
 import sys
 from pathlib import Path
 
-from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from . import __version__, algorithms, info, kat, native
+from . import __version__, algorithms, impls, info, kat, native
+from .console import UsageError, err, out
+from .console import fmt as _fmt
 from .core import UnknownAlgorithm, lookup
 
 DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024, 1536, 4096, 16384, 65536, 1048576]
 MAX_SIZE = 1 << 30
-
-# wide tables stay whole when the output is piped into a file
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
-err = Console(stderr=True, highlight=False, soft_wrap=True)  # error lines are never wrapped: scripts and tests match them
-
-
-class UsageError(Exception):
-    """Bad input: exit 2, nothing written."""
-
 
 def parse_hex(s: str | None, what: str) -> bytes | None:
     if s is None:
@@ -176,43 +168,29 @@ def cmd_verify(a) -> int:
 
 # ---- bench --------------------------------------------------------------------
 
-def _fmt(v, nd=1):
-    if v is None:
-        return "-"
-    if isinstance(v, float) and v >= 1e5:
-        return f"{v:,.0f}"
-    return f"{v:,.{nd}f}" if isinstance(v, float) else str(v)
-
-
 def cmd_bench(a) -> int:
-    from . import targets
+    from . import bench, targets
     from .store import Store
 
     names = resolve_algos(a.algo, a.all)
-    sizes = parse_sizes(a.sizes, DEFAULT_SIZES)
-    if a.blocks < 0 or a.blocks > 4096:
+    sizes = parse_sizes(a.sizes, []) if a.sizes else None
+    if a.blocks is not None and not 0 <= a.blocks <= 4096:
         raise UsageError("--blocks must be in 0..4096")
-    try:
-        tgt = targets.get(a.target)
-    except KeyError as e:
-        raise UsageError(str(e.args[0])) from None
-    if a.mcu:  # avr: another MCU than the profile's default (unknown -> ValueError, exit 2)
+    if a.target not in targets.names():
+        raise UsageError(f"unknown target {a.target!r}; known: {', '.join(targets.names())}")
+    topts = {}
+    if a.mcu:  # avr: another MCU than the config's default (unknown -> ValueError, exit 2)
         if a.target != "avr":
             raise UsageError("--mcu applies to --target avr")
-        tgt = type(tgt)(mcu=a.mcu)
-    tgt.check()  # TargetUnavailable -> exit 2 before anything is written
-
-    store = Store(a.db)
-    env = tgt.environment()
-    run_id = store.start_run(a.target, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
-                             environment=env, command=" ".join(sys.argv), tool_version=__version__)
-    rows = []
-    writer = None
-    if a.csv:
-        from .store import COLUMNS
-        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, extrasaction="ignore")
-        writer.writeheader()
-    quiet = a.json or a.csv
+        topts["mcu"] = a.mcu
+    if a.impl:
+        if a.target == "host":
+            raise UsageError("--impl: the host harness measures the default implementations "
+                             f"({', '.join(impls.impl_name(n, impls.default_selection()) for n in names)})")
+        for n in names:
+            if a.impl not in impls.implementations(n):
+                raise UsageError(f"{n} has no implementation {a.impl!r}; it has: "
+                                 f"{', '.join(impls.implementations(n))}")
     opts = {}
     if a.seconds is not None:
         opts["seconds"] = a.seconds
@@ -222,40 +200,62 @@ def cmd_bench(a) -> int:
         opts["active_mw"] = a.active_mw
     if a.timeout is not None:
         opts["timeout"] = a.timeout
-    if a.target == "host" and not a.no_verify:
-        failed = []
-        for n in names:
-            ok, bad, _ = kat.run(n, monte_carlo=False)
-            if bad:
-                failed.append(n)
-                row = {"algo": n, "target": a.target, "verified": False,
-                       "error": f"known-answer tests failed ({bad} of {ok + bad}); not measured"}
-                store.add(run_id, row)
-                rows.append(row)
-        names = [n for n in names if n not in failed]
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+    targets.get(a.target, **topts).check()  # TargetUnavailable -> exit 2 before anything is written
+
+    store = Store(a.db)
+    rows = []
+    writer = None
+    if a.csv:
+        from .store import COLUMNS
+        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+    quiet = a.json or a.csv
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
                   TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as prog:
-        task = prog.add_task(f"{a.target}", total=len(names) * (len(sizes) + a.blocks))
-        for row in tgt.run(names, sizes, a.blocks, **opts):
-            store.add(run_id, row)
+        task = prog.add_task(f"{a.target}", total=None)
+        for row in bench.run(a.target, names, sizes, a.blocks, impl=a.impl, every_impl=not a.selected,
+                             store=store, command=" ".join(sys.argv), verify=not a.no_verify,
+                             target_options=topts, **opts):
             rows.append(row)
-            prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')} {row.get('size', '')}")
+            prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')}/{row.get('impl')} "
+                                                     f"{row.get('size', '')}")
             if a.json:
                 print(json.dumps({k: v for k, v in row.items() if v is not None}, sort_keys=True), flush=True)
             elif writer:
                 writer.writerow(row)
     store.close()
     if not quiet:
-        print_table(rows, a.target)
+        if a.table or len({r["algo"] for r in rows}) <= 8:
+            print_table(rows, a.target)
+        print_forms(rows, a.target)
     if a.report:
         from .report import write_report
-        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}", environment=env)
+        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}",
+                            environment=targets.get(a.target, **topts).environment())
         err.print(f"report: {path}")
     errors = [r for r in rows if r.get("error")]
     for r in errors:
-        err.print(f"[yellow]{r['algo']}: {r['error']}[/yellow]")
-    err.print(f"{len(rows) - len(errors)} measurements stored in {store.path} (run {run_id})")
+        err.print(f"[yellow]{r['algo']}/{r.get('impl')}: {r['error']}[/yellow]")
+    err.print(f"{len(rows) - len(errors)} measurements stored in {store.path}")
     return 0
+
+
+def print_forms(rows: list[dict], target: str) -> None:
+    """Per algorithm, every implementation measured: cycles/byte and code
+    bytes, the fastest and the smallest marked."""
+    from .bench import best_forms
+    best = best_forms(rows)
+    t = Table(title=f"implementations on {target}: speed and size (* fastest, s smallest)")
+    for c in ("algorithm", "impl", "cycles/B", "over", "code bytes", "", "form"):
+        t.add_column(c, justify="right" if c in ("cycles/B", "code bytes") else "left")
+    for algo, d in best.items():
+        for im, f in d["forms"].items():
+            mark = ("*" if im == d["fastest"] else "") + ("s" if im == d["smallest"] else "")
+            t.add_row(algo, im, _fmt(f["cpb"], 2) if f["cpb"] is not None else "-", f["how"],
+                      _fmt(f["code_bytes"]), mark,
+                      f["error"][:60] if f["error"] else impls.describe(algo, im)[:60])
+        t.add_section()
+    out.print(t)
 
 
 def print_table(rows: list[dict], target: str) -> None:
@@ -288,14 +288,38 @@ def print_table(rows: list[dict], target: str) -> None:
 
 def cmd_targets(a) -> int:
     from . import targets
-    t = Table(title="measuring targets")
-    for c in ("target", "status", "install"):
+    t = Table(title="measuring targets (targets/<name>/target.toml)")
+    for c in ("target", "what", "clock", "status", "install"):
         t.add_column(c)
     for n in targets.names():
-        tg = targets.get(n)
-        miss = tg.missing()
-        t.add_row(n, "[green]ready[/green]" if not miss else f"[red]missing {', '.join(miss)}[/red]",
-                  "" if not miss else "apt-get install " + " ".join(tg.apt_packages))
+        cfg = targets.load(n)
+        miss = cfg.missing()
+        hz = targets.get(n).profile.clock_hz if n != "host" else None
+        t.add_row(n, cfg.description, f"{hz / 1e6:g} MHz" if hz else "",
+                  "[green]ready[/green]" if not miss else f"[red]missing {', '.join(miss)}[/red]",
+                  "" if not miss else cfg.install_hint())
+    out.print(t)
+    return 0
+
+
+def cmd_impls(a) -> int:
+    names = resolve_algos(a.algo, False) if a.algo else None
+    t = Table(title="implementations (src/algos/<family>/impls.toml)")
+    for c in ("family", "impl", "default", "summary", "algorithms"):
+        t.add_column(c)
+    users: dict[str, list[str]] = {}
+    for n in impls.algorithm_names():
+        fam = impls.deciding_family(n)
+        if fam and (names is None or n in names):
+            users.setdefault(fam, []).append(n)
+    for fam in impls.families().values():
+        if names is not None and fam.name not in users:
+            continue
+        for im in fam.impls.values():
+            u = users.get(fam.name, [])
+            t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", im.summary,
+                      f"{len(u)}: {', '.join(u[:4])}{', ...' if len(u) > 4 else ''}")
+        t.add_section()
     out.print(t)
     return 0
 
@@ -558,14 +582,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--all", action="store_true", help="every registered algorithm")
     s.add_argument("--sizes", help="comma-separated bytes (suffixes K/KiB/M/MiB); default: "
                    + ",".join(map(str, DEFAULT_SIZES)))
-    s.add_argument("--blocks", type=int, default=8, help="also measure 1..K whole blocks for the "
-                   "HTime(N) fit (default 8; 0 = off)")
+    s.add_argument("--blocks", type=int, help="also measure 1..K whole blocks for the "
+                   "HTime(N) fit (default: the target's config; 0 = off)")
     s.add_argument("--seconds", type=float, help="time budget per measurement (host)")
     s.add_argument("--no-verify", action="store_true", help="skip the KAT check before measuring")
     s.add_argument("--active-mw", type=float, help="active power in mW for the energy figures "
                    "(overrides the target profile)")
     s.add_argument("--timeout", type=float, help="seconds before a simulator run is killed (embedded)")
     s.add_argument("--mcu", help="avr: atmega1281 (default), atmega328p or atmega2560")
+    s.add_argument("--impl", help="measure only this implementation (see `hashbench impls`)")
+    s.add_argument("--selected", action="store_true",
+                   help="only the implementation the target's config selects (default: every candidate)")
+    s.add_argument("--table", action="store_true", help="print every measured row (default when <= 8 algorithms)")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--json", action="store_true", help="one JSON object per measurement")
     g.add_argument("--csv", action="store_true")
@@ -597,6 +625,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("targets", help="measuring targets and what to install for each")
     s.set_defaults(fn=cmd_targets)
+
+    s = sub.add_parser("impls", help="the implementations of each algorithm family")
+    s.add_argument("-a", "--algo", action="append")
+    s.set_defaults(fn=cmd_impls)
 
     s = sub.add_parser("db", help="the result store: merge stores of other machines, export")
     s.add_argument("--db")

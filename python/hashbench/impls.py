@@ -122,6 +122,15 @@ def selection_tag(sel: dict[str, str]) -> str:
     return "+".join(diff) or "default"
 
 
+def algo_tag(name: str, sel: dict[str, str]) -> str:
+    """selection_tag() of the families an algorithm links: 'default', or
+    e.g. 'keccak-bytes8' for SHA3-256 built with the byte-wise permutation."""
+    fams = set(families_of(name))
+    d = default_selection()
+    diff = [f"{f}-{i}" for f, i in sorted(sel.items()) if f in fams and d.get(f) != i]
+    return "+".join(diff) or "default"
+
+
 def shared_sources() -> list[Path]:
     """Library sources every build links (modes and family-level files)."""
     return sorted((SRC / "modes").glob("*.c")) + sorted(ALGOS.glob("*/*.c"))

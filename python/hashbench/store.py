@@ -15,7 +15,15 @@ import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: what each schema version adds, applied in order to an older store
+MIGRATIONS = {
+    # rows are keyed by implementation; rows measured before implementations
+    # existed are of the one form each algorithm had then
+    2: ["ALTER TABLE results ADD COLUMN impl TEXT",
+        "UPDATE results SET impl = 'ref' WHERE impl IS NULL",
+        "CREATE INDEX IF NOT EXISTS results_impl ON results(algo, target, impl, size)"],
+}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -35,12 +43,12 @@ CREATE TABLE IF NOT EXISTS results (
     count_kind TEXT, instructions REAL, cycles_per_byte REAL,
     clock_hz REAL, time_us REAL, mbps REAL, energy_uj REAL,
     verified INTEGER, code_bytes INTEGER, ram_bytes INTEGER, stack_bytes INTEGER,
-    ctx_bytes INTEGER, error TEXT, extra TEXT
+    ctx_bytes INTEGER, error TEXT, extra TEXT, impl TEXT
 );
 CREATE INDEX IF NOT EXISTS results_algo ON results(algo, target, size);
 """
 
-COLUMNS = ["algo", "target", "size", "kind", "reps", "median", "q1", "q3", "min", "max",
+COLUMNS = ["algo", "target", "impl", "size", "kind", "reps", "median", "q1", "q3", "min", "max",
            "count_kind", "instructions", "cycles_per_byte", "clock_hz", "time_us", "mbps",
            "energy_uj", "verified", "code_bytes", "ram_bytes", "stack_bytes", "ctx_bytes",
            "error"]
@@ -76,11 +84,24 @@ class Store:
             if v is None:
                 self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 self.db.commit()
-            elif int(v[0]) != SCHEMA_VERSION:
-                raise StoreError(f"{self.path}: schema {v[0]}, this hashbench reads {SCHEMA_VERSION}")
+            elif int(v[0]) < SCHEMA_VERSION:
+                self._migrate(int(v[0]))
+            elif int(v[0]) > SCHEMA_VERSION:
+                raise StoreError(f"{self.path}: schema {v[0]} is newer than this hashbench "
+                                 f"({SCHEMA_VERSION}); upgrade hashbench")
+            self.db.execute("CREATE INDEX IF NOT EXISTS results_impl ON results(algo, target, impl, size)")
+            self.db.commit()
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path} is not a hashbench result store ({e}); "
                              f"move it away or pass --db PATH") from None
+
+    def _migrate(self, have: int) -> None:
+        """Bring an older store to SCHEMA_VERSION in one transaction."""
+        with self.db:
+            for v in range(have + 1, SCHEMA_VERSION + 1):
+                for stmt in MIGRATIONS[v]:
+                    self.db.execute(stmt)
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
     def close(self):
         self.db.close()

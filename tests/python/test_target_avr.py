@@ -39,10 +39,10 @@ def test_checksum_and_determinism():
 
 def test_wrong_checksum_is_not_measured(monkeypatch):
     tg = need()
-    from hashbench.targets import avr
-    monkeypatch.setattr(avr, "host_checksum", lambda name, n: "00" * 32)
+    from hashbench.targets import pipeline
+    monkeypatch.setattr(pipeline, "host_checksum", lambda *a: "00" * 32)
     rows = list(tg.run(["sha256"], [64], blocks=0, check_n=8))
-    assert len(rows) == 1 and rows[0]["verified"] is False and "checksum" in rows[0]["error"]
+    assert len(rows) == 1 and rows[0]["verified"] is False and rows[0]["error"].startswith("checksum differs")
 
 
 def test_hang_is_stopped(tmp_path):
@@ -51,9 +51,9 @@ def test_hang_is_stopped(tmp_path):
     src.write_text("int main(void) { for (;;) { __asm__ volatile(\"nop\"); } }\n")
     elf = tmp_path / "hang.elf"
     subprocess.run(["avr-gcc", "-mmcu=atmega1281", "-O1", str(src), "-o", str(elf)], check=True)
-    out, info = tg.simulate(elf, timeout=60, max_cycles=1_000_000)
+    out, info = tg.backend.simulate(elf, timeout=60, max_cycles=1_000_000)
     assert info["status"] == "limit" and info["cycles"] >= 1_000_000
-    out, info = tg.simulate(elf, timeout=0.5, max_cycles=10**12)
+    out, info = tg.backend.simulate(elf, timeout=0.5, max_cycles=10**12)
     assert info["status"] == "timeout"
 
 
@@ -76,24 +76,23 @@ def test_cli_missing_toolchain_exits_2(monkeypatch, tmp_path, capsys):
 
 def test_does_not_fit_is_precise(tmp_path):
     need()
-    from hashbench.targets.avr import AvrTarget
-    tg = AvrTarget("atmega328p")
+    be = targets.get("avr", mcu="atmega328p").backend
     src = tmp_path / "big.c"
     src.write_text("#include <stdint.h>\nvolatile uint8_t ram[3000];\n"
                    "const uint8_t r1[20000] __attribute__((progmem)) = {1};\n"
                    "const uint8_t r2[20000] __attribute__((progmem)) = {2};\n"
                    "int main(void) { return (ram[0] ? r1 : r2)[ram[1]]; }\n")
     elf = tmp_path / "big.elf"
-    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *tg.toolchain.ldflags],
+    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *be.toolchain.ldflags],
                    check=True)
-    err = tg.fit_error(elf)
+    err = be.fit_error(elf)
     assert err.startswith("does not fit (flash: ") and err.endswith(" > 32768)")
     assert int(err.split()[4]) > 40000
     src.write_text("#include <stdint.h>\nvolatile uint8_t ram[3000];\n"
                    "int main(void) { ram[0] = 1; return ram[1]; }\n")
-    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *tg.toolchain.ldflags],
+    subprocess.run(["avr-gcc", "-mmcu=atmega328p", "-O1", str(src), "-o", str(elf), *be.toolchain.ldflags],
                    check=True)
-    err = tg.fit_error(elf)
+    err = be.fit_error(elf)
     assert err.startswith("does not fit (RAM: ") and err.endswith(" > 2048)")
 
 

@@ -59,7 +59,8 @@ def test_blake2s_links_only_blake2s():
     tg = need()
     rows = list(tg.run(["blake2s"], [0, 64], blocks=0, check_n=4, timeout=120))
     assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
-    mods = [m for lb, m in tg.linked_modules(tg.outdir / "blake2s" / "fw.map") if lb.endswith("hb.lib")]
+    be = tg.backend
+    mods = [m for lb, m in be.linked_modules(be.libdir / "blake2s@default" / "fw.map") if lb.endswith("hb.lib")]
     assert "blake2__blake2s" in mods and not any("blake2b" in m for m in mods), mods
 
 
@@ -77,20 +78,19 @@ def test_blake_whole_block_on_target(algo):
 
 def test_too_big_is_reported_and_run_continues(monkeypatch):
     tg = need()
-    from hashbench.targets import mcs51
-    monkeypatch.setattr(mcs51, "CODE_SIZE", 4096)
+    monkeypatch.setitem(tg.backend.mem, "flash_bytes", 4096)
     rows = list(tg.run(["sha256", "sha224"], [0], blocks=0, check_n=4, timeout=120))
     assert [r["algo"] for r in rows] == ["sha256", "sha224"]
     for r in rows:
-        assert r["error"].startswith("does not fit (") and "> 4096)" in r["error"], r["error"]
+        assert r["error"].startswith("does not fit (flash: ") and "> 4096)" in r["error"], r["error"]
 
 
 def test_wrong_checksum_is_not_measured(monkeypatch):
     tg = need()
-    from hashbench.targets import mcs51
-    monkeypatch.setattr(mcs51, "host_checksum", lambda name, n: "00" * 32)
+    from hashbench.targets import pipeline
+    monkeypatch.setattr(pipeline, "host_checksum", lambda *a: "00" * 32)
     rows = list(tg.run(["sha256"], [0], blocks=0, check_n=4, timeout=120))
-    assert len(rows) == 1 and rows[0]["verified"] is False and "checksum" in rows[0]["error"]
+    assert len(rows) == 1 and rows[0]["verified"] is False and rows[0]["error"].startswith("checksum differs")
 
 
 def test_hang_is_killed(tmp_path):
@@ -137,8 +137,7 @@ def test_skein512_needs_only_threefish512():
     """skein.c reaches Threefish only through its descriptor and each width is
     its own object: a Skein-512 image compiles and links Threefish-512 alone
     (the three widths together were 245 KB of 8051 code)."""
-    from hashbench.targets.firmware import def_lines
-    from hashbench.targets.mcs51 import needed_sources
+    from hashbench.impls import def_lines, needed_sources, select
     for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
         assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names
@@ -149,8 +148,7 @@ def test_shavite3_needs_only_its_own_compression():
     through the descriptor the init puts in the context, and each width is
     its own object: an image links C256 or C512, not both (together 68 KB of
     8051 code, over 64 KB)."""
-    from hashbench.targets.firmware import def_lines
-    from hashbench.targets.mcs51 import needed_sources
+    from hashbench.impls import def_lines, needed_sources, select
     for algo, own in (("shavite3_224", "256"), ("shavite3_256", "256"),
                       ("shavite3_384", "512"), ("shavite3_512", "512")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
@@ -161,7 +159,7 @@ def test_linked_modules_reads_names_cut_short(tmp_path):
     """aslink cuts object names to 32 characters in the map: the module must
     still be found (else its code and static data are left out of code_bytes
     and ram_bytes, as happened to shavite3_256)."""
-    from hashbench.targets.mcs51 import Mcs51Target
+    from hashbench.targets.mcs51 import S51Backend
     mp = tmp_path / "fw.map"
     mp.write_text("Libraries Linked                          [ object file ]\n\n"
                   "/x/hb.lib\n"
@@ -169,5 +167,5 @@ def test_linked_modules_reads_names_cut_short(tmp_path):
                   "/x/hb.lib\n"
                   "                                          [ modes__md.rel ]\n"
                   "\nUser Base Address Definitions\n")
-    assert Mcs51Target.linked_modules(mp) == [("/x/hb.lib", "shavite3__shavite3_256-92e848"),
+    assert S51Backend.linked_modules(mp) == [("/x/hb.lib", "shavite3__shavite3_256-92e848"),
                                               ("/x/hb.lib", "modes__md")]

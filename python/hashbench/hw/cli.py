@@ -35,7 +35,7 @@ def seed_name(algo: str) -> str | None:
 
 
 def _consoles():
-    from ..cli import err, out
+    from ..console import err, out
     return out, err
 
 
@@ -84,7 +84,7 @@ def cmd_sim(a) -> int:
 
 
 def _seeds(s: str) -> list[int]:
-    from ..cli import UsageError
+    from ..console import UsageError
     try:
         v = [int(x) for x in s.split(",") if x.strip()]
     except ValueError:
@@ -141,7 +141,7 @@ def cmd_synth(a) -> int:
 
 
 def cmd_time(a) -> int:
-    from ..cli import UsageError
+    from ..console import UsageError
     from ..store import Store
     from . import core, flow, model
     from .sim import simulate

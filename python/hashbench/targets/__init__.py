@@ -1,34 +1,37 @@
-"""Registry of measuring targets: hashbench.targets.get(name)."""
+"""Measuring targets: hashbench.targets.get(name).
+
+A target is a folder targets/<name>/ with a target.toml (config.py); its
+`simulator` key picks the backend below, the one piece of code a new kind of
+simulator adds to the firmware pipeline (pipeline.py).  The host is timed
+natively (host.py)."""
 from __future__ import annotations
 
 import importlib
 
-from .base import Profile, Target, TargetUnavailable, finish_row  # noqa: F401
+from .base import Target, TargetUnavailable, finish_row  # noqa: F401
+from .config import ConfigError, Profile, load, names  # noqa: F401
 
-# target name -> "module:Class" (modules are imported lazily so a missing
-# optional dependency of one target never breaks the others)
-TARGETS = {
-    "host": "host:HostTarget",
-    "cortex-m0": "emu:EmuTarget",
-    "cortex-m3": "emu:EmuTarget",
-    "cortex-m4": "emu:EmuTarget",
-    "cortex-a9": "emu:EmuTarget",
-    "arm7tdmi": "emu:EmuTarget",
-    "rv32imc": "emu:EmuTarget",
-    "softcore-rv32": "softcore:SoftcoreTarget",
-    "avr": "avr:AvrTarget",
-    "mcs51": "mcs51:Mcs51Target",
+# simulator -> "module:Backend" (imported lazily: a missing optional
+# dependency of one simulator never breaks the others)
+SIMULATORS = {
+    "unicorn": "emu:UnicornBackend",
+    "simavr": "avr:SimavrBackend",
+    "s51": "mcs51:S51Backend",
+    "picorv32": "softcore:PicoRV32Backend",
 }
 
 
-def names() -> list[str]:
-    return sorted(TARGETS)
-
-
-def get(name: str) -> Target:
-    if name not in TARGETS:
-        raise KeyError(f"unknown target {name!r}; known: {', '.join(names())}")
-    mod, cls = TARGETS[name].split(":")
-    klass = getattr(importlib.import_module(f"{__name__}.{mod}"), cls)
-    # a class serving several targets takes the target name
-    return klass(name) if mod == "emu" else klass()
+def get(name: str, **options) -> Target:
+    """The target of targets/<name>/target.toml; options go to its backend
+    (avr: mcu=..., opt=...)."""
+    cfg = load(name)
+    if cfg.simulator == "native":
+        from .host import HostTarget
+        return HostTarget(cfg)
+    if cfg.simulator not in SIMULATORS:
+        raise ConfigError(f"{cfg.folder / 'target.toml'}: unknown simulator {cfg.simulator!r} "
+                          f"(known: native, {', '.join(SIMULATORS)})")
+    from .pipeline import FirmwareTarget
+    mod, cls = SIMULATORS[cfg.simulator].split(":")
+    backend = getattr(importlib.import_module(f"{__name__}.{mod}"), cls)(cfg, **options)
+    return FirmwareTarget(cfg, backend)

@@ -8,7 +8,7 @@ way keeps everything already measured.
 
 Row schema (dict), shared by every target; keys not known to a target are
 None:
-  algo, target, size, kind ("size" or "blocks"), reps,
+  algo, target, impl, size, kind ("size" or "blocks"), reps,
   median, q1, q3, min, max        counts in the unit of count_kind
   count_kind      "cycles_exact" | "cycles_model:<model>" | "instructions"
                   | "tsc_cycles" (host: TSC reference cycles)
@@ -18,35 +18,22 @@ None:
   time_us, mbps   at clock_hz
   energy_uj       at the profile's active power
   verified        True when the on-target checksum matched the host's
-  code_bytes, ram_bytes, stack_bytes, ctx_bytes
+  code_bytes, ram_bytes, stack_bytes, ctx_bytes, static_bytes
+                  (one definition for every target: targets/pipeline.py)
   error           text when this algorithm could not be measured here
                   (then the count fields are None)
 """
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from typing import Iterable, Iterator
+
+from .config import Profile
 
 
 class TargetUnavailable(Exception):
     """The target's toolchain or simulator is missing.  The message names
     the apt packages (or pip packages) to install."""
-
-
-@dataclasses.dataclass
-class Profile:
-    """Platform facts the figures are computed with (targets/<t>/profile.toml)."""
-    clock_hz: float
-    supply_v: float | None = None
-    active_ma: float | None = None
-    source: str = ""
-
-    @property
-    def active_w(self) -> float | None:
-        if self.supply_v is None or self.active_ma is None:
-            return None
-        return self.supply_v * self.active_ma / 1000.0
 
 
 class Target:

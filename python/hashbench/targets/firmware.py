@@ -12,22 +12,19 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import native
+from .. import impls, native
 
 ROOT = Path(__file__).resolve().parents[3]
 LINE = re.compile(r"(\w+)=(\S+)")
 
 
-#: the loop ("compact") forms of kernels that are fully unrolled by default,
-#: for parts whose flash the unrolled 64-bit code outgrows (make test-c
-#: checks the same set on every KAT: Makefile COMPACT_FLAGS)
-COMPACT_DEFINES = ["-DHB_KECCAK_COMPACT", "-DHB_JH_COMPACT", "-DHB_SHABAL_COMPACT", "-DHB_BMW_COMPACT",
-                   "-DHB_BMW512_TINY",
-                   "-DHB_FUGUE_COMPACT", "-DHB_SKEIN_COMPACT", "-DHB_BLAKE_COMPACT"]
-
-
 class BuildError(Exception):
-    pass
+    """The image could not be built ("does not build")."""
+
+
+class FitError(BuildError):
+    """The image is built but exceeds the part's flash or RAM: the message
+    starts with "does not fit (flash" or "does not fit (RAM"."""
 
 
 def pattern(n: int) -> bytes:
@@ -57,19 +54,7 @@ def host_checksum(name: str, n: int, xof_out: int = 32) -> str:
     return (outer.digest(xof_out) if xof else outer.digest()).hex()
 
 
-def def_lines(name: str) -> str:
-    """The algos.def line(s) an image of `name` needs (an HMAC entry needs
-    its hash's line too)."""
-    lines = [ln for ln in (ROOT / "src" / "algos.def").read_text().splitlines()
-             if ln.startswith("HB_ALGO(") or ln.startswith("HB_HMAC(")]
-    mine = [ln for ln in lines if re.match(rf"HB_ALGO\({name},", ln)]
-    if not mine and name.startswith("hmac_"):
-        h = name[5:]
-        mine = [ln for ln in lines if re.match(rf"HB_ALGO\({h},", ln)] + \
-               [ln for ln in lines if re.match(rf"HB_HMAC\({h},", ln)]
-    if not mine:
-        raise BuildError(f"{name} is not in src/algos.def")
-    return "\n".join(mine) + "\n"
+def_lines = impls.def_lines
 
 
 @dataclass
@@ -84,6 +69,14 @@ class Toolchain:
     ar: str = ""
     size_tool: str = ""
 
+    @classmethod
+    def of(cls, cfg, **subst) -> "Toolchain":
+        """The toolchain of a target's config ([toolchain] of target.toml)."""
+        tc = cfg.toolchain(**subst)
+        return cls(cc=tc["cc"], ar=tc["ar"], cflags=tc["cflags"], ldflags=tc["ldflags"],
+                   hal_sources=tc["hal"], hal_header=tc["hal_header"],
+                   defines=[f"-I{d}" for d in tc["include"]])
+
     def version(self) -> str:
         try:
             return subprocess.run([self.cc, "--version"], capture_output=True, text=True,
@@ -92,50 +85,61 @@ class Toolchain:
             return "?"
 
 
-def lib_sources() -> list[Path]:
-    srcs = sorted((ROOT / "src" / "modes").glob("*.c")) + sorted((ROOT / "src" / "algos").glob("*/*.c"))
-    return srcs
-
-
-def _run(cmd, cwd=None, timeout=600):
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=timeout)
+def _run(cmd, cwd=None, timeout=900):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{cmd[0]} timed out after {timeout} s") from None
+    except OSError as e:
+        raise BuildError(f"{cmd[0]}: {e.strerror}") from None
     if r.returncode != 0:
         raise BuildError(f"{' '.join(map(str, cmd[:3]))} ... failed:\n{r.stderr[-3000:]}")
     return r
 
 
-def build_library(tc: Toolchain, outdir: Path) -> Path:
-    """Compile every library source once per target into an archive;
-    rebuilt only when a source is newer than the archive."""
-    outdir.mkdir(parents=True, exist_ok=True)
-    lib = outdir / "libhb.a"
-    srcs = lib_sources()
-    hdrs = list((ROOT / "include").glob("*.h")) + list((ROOT / "src").rglob("*.h"))
-    newest = max(p.stat().st_mtime for p in srcs + hdrs)
-    if lib.exists() and lib.stat().st_mtime >= newest:
-        return lib
-    objs = [outdir / "obj" / (s.parent.name + "__" + s.stem + ".o") for s in srcs]
-    objs[0].parent.mkdir(exist_ok=True)
+def _stale(out: Path, deps) -> bool:
+    if not out.exists():
+        return True
+    t = out.stat().st_mtime
+    return any(d.stat().st_mtime > t for d in deps)
 
-    def cc(so):
-        _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(so[0]), "-o", str(so[1])])
-    # one compiler per core, largest sources first (unrolled Threefish
-    # takes most of a minute on avr-gcc)
-    jobs = sorted(zip(srcs, objs), key=lambda so: -so[0].stat().st_size)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
-        list(ex.map(cc, jobs))
-    if lib.exists():
-        lib.unlink()
-    _run([tc.ar, "rcs", str(lib), *map(str, objs)])
+
+def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None) -> Path:
+    """The library of one implementation selection as an archive.  Objects
+    are kept per source file, so selections share what they have in common
+    and only the differing implementation folders are compiled again."""
+    sel = sel or impls.default_selection()
+    outdir.mkdir(parents=True, exist_ok=True)
+    lib = outdir / f"libhb-{impls.selection_tag(sel)}.a"
+    srcs = impls.lib_sources(sel)
+    hdrs = impls.headers()
+    objs = [outdir / "obj" / (str(s.relative_to(impls.SRC)).replace("/", "__")[:-2] + ".o") for s in srcs]
+    newest_hdr = max(h.stat().st_mtime for h in hdrs)
+    todo = [(s, o) for s, o in zip(srcs, objs)
+            if not o.exists() or o.stat().st_mtime < max(s.stat().st_mtime, newest_hdr)]
+    if todo or _stale(lib, objs):
+        objs[0].parent.mkdir(parents=True, exist_ok=True)
+
+        def cc(so):
+            _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(so[0]),
+                  "-o", str(so[1])])
+        # one compiler per core, largest sources first (unrolled Threefish
+        # takes most of a minute on avr-gcc)
+        todo.sort(key=lambda so: -so[0].stat().st_size)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
+            list(ex.map(cc, todo))
+        if lib.exists():
+            lib.unlink()
+        _run([tc.ar, "rcs", str(lib), *map(str, objs)])
     return lib
 
 
 def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[int], blocks: int,
-                maxmsg: int, check_n: int, xof_out: int = 32, stack_paint: int = 8192,
+                maxmsg: int, check_n: int, xof_out: int = 32, stack_paint: int | str = 8192,
                 extra: list[str] | None = None) -> tuple[Path, Path]:
     """One firmware ELF for one algorithm; returns (elf, map)."""
     a = native.find(name)
-    d = outdir / name
+    d = outdir
     d.mkdir(parents=True, exist_ok=True)
     (d / "one.def").write_text(def_lines(name))
     elf, mp = d / "fw.elf", d / "fw.map"
@@ -150,7 +154,7 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
     return elf, mp
 
 
-_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
+_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
 def code_bytes(map_path: Path) -> dict:
@@ -159,7 +163,7 @@ def code_bytes(map_path: Path) -> dict:
     Sections the linker discarded (--gc-sections) are listed before the
     memory map and not counted; AVR flash tables (.progmem*) count as
     constant data."""
-    text = rodata = data = 0
+    text = rodata = data = bss = 0
     cur = None
     lines = map_path.read_text(errors="replace").splitlines()
     start = next((i for i, ln in enumerate(lines) if ln.startswith("Linker script and memory map")), 0)
@@ -176,7 +180,7 @@ def code_bytes(map_path: Path) -> dict:
         if sect is None:
             continue
         size, obj = int(m.group(3), 16), m.group(4)
-        if "libhb.a(" not in obj and "registry" not in obj:
+        if "libhb" not in obj and "registry" not in obj:
             continue
         if sect.startswith(".text"):
             text += size
@@ -184,7 +188,12 @@ def code_bytes(map_path: Path) -> dict:
             rodata += size
         elif sect.startswith((".data", ".sdata")):
             data += size
-    return {"text": text, "rodata": rodata, "data": data, "total": text + rodata + data}
+        elif sect.startswith((".bss", ".sbss")):
+            bss += size
+    # "static": the library's own RAM beside context and stack (static work
+    # areas, HB_SCRATCH where a target makes it static)
+    return {"text": text, "rodata": rodata, "data": data, "total": text + rodata + data,
+            "static": data + bss}
 
 
 def parse_output(text: str) -> dict:

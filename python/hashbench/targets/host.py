@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .. import native
+from .. import impls, native
 from .base import Profile, Target, TargetUnavailable, finish_row
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -40,7 +40,9 @@ class HostTarget(Target):
     apt_packages = ("build-essential",)
     executables = ("make",)
 
-    def __init__(self):
+    def __init__(self, cfg=None):
+        from .config import load
+        self.cfg = cfg or load("host")
         self.hz = None
         self.source = None
 
@@ -67,6 +69,7 @@ class HostTarget(Target):
                    "-b", str(blocks), "-t", str(seconds), "-r", str(min_reps)]
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             algo = native.find(name)
+            impl = impls.impl_name(name, impls.default_selection())
             for line in proc.stdout:
                 kv = dict(LINE.findall(line))
                 if line.startswith("#"):
@@ -74,7 +77,7 @@ class HostTarget(Target):
                     continue
                 if "algo" not in kv:
                     continue
-                row = {"algo": kv["algo"], "target": self.name, "size": int(kv["size"]),
+                row = {"algo": kv["algo"], "target": self.name, "impl": impl, "size": int(kv["size"]),
                        "kind": kv["kind"], "reps": int(kv["reps"]),
                        "count_kind": "tsc_cycles" if self.source == "rdtsc" else "nanoseconds",
                        "ctx_bytes": algo.ctx_size if algo else None, "out_bytes": int(kv["out"]),

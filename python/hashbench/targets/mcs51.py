@@ -29,63 +29,19 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
-from typing import Iterable, Iterator
 
-from .. import native
-from .base import Profile, Target, TargetUnavailable, finish_row
-from .firmware import COMPACT_DEFINES, ROOT, BuildError, def_lines, host_checksum, parse_output
+from .. import impls, native
+from .base import TargetUnavailable
+from .firmware import ROOT, BuildError, FitError, def_lines
+from .pipeline import Backend, BuildParams, Execution, Image
 
-try:
-    import tomllib
-except ImportError:  # Python < 3.11
-    import tomli as tomllib
-
-HAL = ROOT / "targets" / "mcs51"
 SDCC_LIB_SRC = Path("/usr/share/sdcc/lib/src")
-CFLAGS = ["-mmcs51", "--model-large", "--stack-auto", "--xstack", "--std-c99",
-          "-DHB_ROM=__code", "-DHB_REENTRANT=__reentrant",
-          # large work arrays (message schedules, state copies) static in xram:
-          # the pdata stack is 256 bytes (include/hb_platform.h)
-          "-DHB_SCRATCH=static",
-          # the loop forms of the 64-bit kernels: SDCC expands 64-bit operations
-          # inline, so unrolled rounds do not fit in 64 KB (the unrolled Keccak-p
-          # is 170 KB) or do not compile in 15 minutes (Threefish)
-          *COMPACT_DEFINES,
-          # Keccak-p[1600] on bytes: no 64-bit arithmetic in the rounds (the
-          # 64-bit loop form alone is 53 KB of 8051 code)
-          "-DHB_KECCAK_BYTE"]
-CODE_SIZE = 0x10000          # 64 KB code space
-XRAM_SIZE = 0xfe00           # xram 0x100..0xfeff: above the pdata stack, below simif
 SIMIF = 0xffff               # s51 -I if=xram[0xffff]
-CPU = "8052"                 # 256 bytes of internal RAM (AT89S52 class)
-DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024]
-MAX_MSG = 4096               # largest message measured (xram buffer; larger sizes are skipped)
 SENTINEL = 987654321
-# per-family size knobs of the library (64 KB of code): the compact,
-# byte-oriented Groestl and AES rounds instead of 8 / 4 tables of lookups;
-# Threefish on byte arrays (the rolled 64-bit rounds of HB_SKEIN_COMPACT are
-# 65 KB and more of 8051 code per width: SDCC expands each 64-bit operation)
-FAMILY_FLAGS = {"groestl": ["-DHB_GROESTL_BYTES", "-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
-                "aes": ["-DHB_GROESTL_TABLES=0", "-DHB_AES_TABLES=0"],
-                "echo": ["-DHB_AES_TABLES=0", "-DHB_ECHO_COMPACT"],
-                "shavite3": ["-DHB_AES_TABLES=0", "-DHB_SHAVITE3_COMPACT"],
-                # Fugue includes aes_round.h too: the same AES configuration as aes_tables.c
-                "fugue": ["-DHB_AES_TABLES=0"],
-                "skein": ["-DHB_SKEIN_BYTEWISE"],
-                # one L in a loop: twelve inline L overflowed the idata stack
-                "hamsi": ["-DHB_HAMSI_COMPACT"],
-                # the round on x[] in place: 32 named words hung the 8051
-                "cubehash": ["-DHB_CUBEHASH_COMPACT"]}
 # runtime modules written in assembler inside C files: no stack parameters,
 # taken as built for large-stack-auto
 RUNTIME_ASM = {"_gptrget", "_gptrput", "_gptrgetc", "_bp", "bpx", "_spx", "_startup", "_decdptr",
                "_iscntrl", "_setjmp", "_autobaud"}
-
-
-def load_profile() -> Profile:
-    d = tomllib.loads((HAL / "profile.toml").read_text())
-    return Profile(clock_hz=float(d["clock_hz"]), supply_v=d.get("supply_v"),
-                   active_ma=d.get("active_ma"), source=d.get("source", ""))
 
 
 def _run(cmd, timeout=900):
@@ -99,89 +55,23 @@ def _run(cmd, timeout=900):
     return r
 
 
-# ---- which library sources an image needs ------------------------------------
-
-_DEF = re.compile(r"^(?!static)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M)
-_USE = re.compile(r"\b(hb_\w+)\b")
-
-
-_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-# prototypes and extern declarations: a header naming a function is no use of it
-_DECL = re.compile(r"(?:extern\s+)?[A-Za-z_][\w \t\*]*?\bhb_\w+\s*(?:\([^;{}]*\)|\[[^\];]*\])\s*"
-                   r"(?:HB_REENTRANT)?\s*;")
+def needed_sources(defs: str, sel: dict[str, str] | None = None) -> list[Path]:
+    """Library sources an image of these algos.def line(s) links (impls.needed_sources)."""
+    return impls.needed_sources(defs, sel)
 
 
-def _uses(src: Path) -> set[str]:
-    """hb_* names a source uses: its own text and the bodies (macros, inline
-    functions) of the project headers it includes, transitively -- echo.c
-    reaches hb_aes_sbox only through aes_round.h's macros."""
-    seen: set[Path] = set()
-    names: set[str] = set()
-    todo = [src]
-    while todo:
-        f = todo.pop()
-        if f in seen or not f.exists():
-            continue
-        seen.add(f)
-        text = _COMMENT.sub(" ", f.read_text(errors="replace"))
-        if f != src:
-            text = _DECL.sub(" ", text)
-        names.update(_USE.findall(text))
-        todo += [(f.parent / h).resolve() for h in _INCLUDE.findall(text)
-                 if (f.parent / h).resolve().is_relative_to(ROOT / "src")]
-    return names
+class S51Backend(Backend):
+    count_kind = "cycles_exact"
 
-
-def _index() -> dict[str, Path]:
-    """hb_* function or object name -> the library source defining it (non-static)."""
-    idx: dict[str, Path] = {}
-    for s in sorted((ROOT / "src" / "modes").glob("*.c")) + sorted((ROOT / "src" / "algos").glob("*/*.c")):
-        for m in _DEF.finditer(s.read_text()):
-            idx.setdefault(m.group(1), s)
-    return idx
-
-
-def needed_sources(defs: str) -> list[Path]:
-    """Library sources reachable from the functions named in one.def: the
-    files defining what they use, transitively, and every source of a family
-    directory touched (names built by token pasting are not greppable)."""
-    idx = _index()
-    todo = [n for n in _USE.findall(defs) if n in idx]
-    if "HB_HMAC(" in defs:
-        todo.append("hb_hmac_setup")
-    seen: set[Path] = set()
-    while todo:
-        n = todo.pop()
-        src = idx.get(n)
-        if src is None or src in seen:
-            continue
-        # a source that builds names by token pasting gets its whole family directory
-        pasted = re.search(r"\bhb_\w*##", src.read_text()) is not None
-        for f in sorted(src.parent.glob("*.c")) if pasted and src.parent.parent.name == "algos" else [src]:
-            if f not in seen:
-                seen.add(f)
-                todo += [u for u in _uses(f) if u in idx and idx[u] not in seen]
-    return sorted(seen)
-
-
-class Mcs51Target(Target):
-    name = "mcs51"
-    description = "Intel 8051 (8052, 12 clocks/machine cycle): SDCC + s51, exact clocks"
-    apt_packages = ("sdcc", "sdcc-ucsim")
-    executables = ("sdcc", "s51")
-
-    def __init__(self):
-        self.profile = load_profile()
+    def __init__(self, cfg, **options):
+        super().__init__(cfg, **options)
+        tc = cfg.toolchain()
+        self.cflags = tc["cflags"]
+        self.hal_dir = Path(tc["hal_header"]).parent
+        self.mem = cfg.memory
         # objects depend on the flags: one directory per flag set
-        tag = hashlib.sha256(" ".join(CFLAGS).encode()).hexdigest()[:8]
-        self.outdir = ROOT / "build" / "fw" / self.name / tag
-
-    def check(self) -> None:
-        super().check()
-        if not SDCC_LIB_SRC.is_dir():
-            raise TargetUnavailable(f"target {self.name}: SDCC library sources missing "
-                                    f"({SDCC_LIB_SRC}); install with: apt-get install sdcc")
+        tag = hashlib.sha256(" ".join(self.cflags).encode()).hexdigest()[:8]
+        self.libdir = ROOT / "build" / "fw" / cfg.name / tag
 
     def environment(self) -> dict:
         def first(cmd):
@@ -189,10 +79,9 @@ class Mcs51Target(Target):
                 return subprocess.run(cmd, capture_output=True, text=True, timeout=20).stdout.splitlines()[0]
             except (OSError, IndexError, subprocess.TimeoutExpired):
                 return "?"
-        return {"compiler": first(["sdcc", "--version"]), "flags": " ".join(CFLAGS),
-                "simulator": f"{first(['s51', '-v']).strip()} -t {CPU} -X 12M",
-                "cycle_unit": "clocks (oscillator periods); machine cycles = clocks / 12",
-                "clock_source": self.profile.source}
+        return {"compiler": first(["sdcc", "--version"]), "flags": " ".join(self.cflags),
+                "simulator": f"{first(['s51', '-v']).strip()} -t {self.mem['cpu']} -X 12M",
+                "cycle_unit": "clocks (oscillator periods); machine cycles = clocks / 12"}
 
     # ---- build ---------------------------------------------------------------
     def _compile(self, src: Path, obj: Path, extra=(), deps=()) -> Path:
@@ -200,17 +89,17 @@ class Mcs51Target(Target):
         if obj.exists() and obj.stat().st_mtime >= newest:
             return obj
         obj.parent.mkdir(parents=True, exist_ok=True)
-        _run(["sdcc", *CFLAGS, *extra, "-I", str(ROOT / "include"), "-I", str(ROOT / "src"),
-              "-I", str(HAL), "-c", str(src), "-o", str(obj)])
+        _run(["sdcc", *self.cflags, *extra, "-I", str(ROOT / "include"), "-I", str(ROOT / "src"),
+              "-I", str(self.hal_dir), "-c", str(src), "-o", str(obj)])
         return obj
 
     def _headers(self) -> list[Path]:
-        return list((ROOT / "include").glob("*.h")) + list((ROOT / "src").rglob("*.h"))
+        return impls.headers()
 
     def _link(self, rels: list[Path], d: Path, ihx: Path) -> str:
         # the pdata stack gets all of xram page 0 (hal.c sets P2 = 0), xdata follows
-        r = subprocess.run(["sdcc", *CFLAGS, "--code-size", str(CODE_SIZE), "--xstack-loc", "0",
-                            "--xram-loc", "0x100", "--xram-size", str(XRAM_SIZE),
+        r = subprocess.run(["sdcc", *self.cflags, "--code-size", str(self.mem["flash_bytes"]), "--xstack-loc", "0",
+                            "--xram-loc", "0x100", "--xram-size", str(self.mem["xram_bytes"]),
                             "--iram-size", "256", *map(str, rels), "-L", str(d), "-l", "hb", "-l", "rt", "-l", "liblonglong",
                             "-L", str(SDCC_LIB_SRC.parent / "large-stack-auto"), "-o", str(ihx)],
                            capture_output=True, text=True, timeout=300)
@@ -246,33 +135,31 @@ class Mcs51Target(Target):
                 res.append((lib, m.group(2)))
         return res
 
-    def build(self, name: str, sizes: list[int], blocks: int, maxmsg: int, check_n: int,
-              xof_out: int = 32) -> tuple[Path, dict]:
+    def build_ihx(self, name: str, sel: dict, sizes: list[int], blocks: int, maxmsg: int, check_n: int,
+                  xof_out: int = 32) -> tuple[Path, dict]:
         """One image for one algorithm: (ihx path, {'code', 'mark', 'clock', 'code_end'})."""
         a = native.find(name)
-        d = self.outdir / name
+        d = self.libdir / f"{name}@{impls.algo_tag(name, sel)}"
         d.mkdir(parents=True, exist_ok=True)
         defs = def_lines(name)
         (d / "one.def").write_text(defs)
         hdrs = self._headers()
-        libobj = self.outdir / "obj"
+        libobj = self.libdir / "obj"
         lib = {}
-        for s in needed_sources(defs):
-            extra = FAMILY_FLAGS.get(s.parent.name, [])
-            tag = ("-" + hashlib.sha256(" ".join(extra).encode()).hexdigest()[:6]) if extra else ""
-            lib[s.parent.name + "__" + s.stem + tag] = self._compile(
-                s, libobj / f"{s.parent.name}__{s.stem}{tag}.rel", extra, deps=hdrs)
+        for s in needed_sources(defs, sel):
+            key = str(s.relative_to(impls.ALGOS if impls.family_of(s) else impls.SRC)).replace("/", "__")[:-2]
+            lib[key] = self._compile(s, libobj / f"{key}.rel", deps=hdrs)
         self._archive(d / "hb.lib", list(lib.values()))
         fw = [f'-DHB_ALGOS_DEF="{d / "one.def"}"', f'-DHB_FW_ALGO="{name}"',
               f"-DHB_FW_CTX_BYTES={a.ctx_size}", f"-DHB_FW_SIZES={','.join(map(str, sizes)) or '0'}",
               f"-DHB_FW_BLOCKS={blocks}", f"-DHB_FW_MAXMSG={maxmsg}", f"-DHB_FW_CHECK_N={check_n}",
-              f"-DHB_FW_OUT={xof_out}", '-DHB_FW_HAL="hal.h"']
+              f"-DHB_FW_OUT={xof_out}", f'-DHB_FW_HAL="{self.cfg.toolchain()["hal_header"]}"']
         for o in (d / "firmware.rel", d / "registry.rel"):
             if o.exists():
                 o.unlink()
         own = [self._compile(ROOT / "bench" / "firmware.c", d / "firmware.rel", fw + ["-Dmain=hb_fw_main"]),
                self._compile(ROOT / "src" / "registry.c", d / "registry.rel", fw),
-               self._compile(HAL / "hal.c", self.outdir / "hal.rel", deps=[HAL / "hal.h"])]
+               self._compile(self.hal_dir / "hal.c", self.libdir / "hal.rel", deps=[self.hal_dir / "hal.h"])]
         ihx = d / "fw.ihx"
         rt: dict[str, Path] = {}
         for _ in range(8):   # SDCC support routines rebuilt with our flags until none comes from stock
@@ -286,19 +173,20 @@ class Mcs51Target(Target):
             if not stock:
                 break
             for m in stock:
-                rt[m] = self._compile(SDCC_LIB_SRC / f"{m}.c", self.outdir / "rt" / f"{m}.rel")
+                rt[m] = self._compile(SDCC_LIB_SRC / f"{m}.c", self.libdir / "rt" / f"{m}.rel")
         mem = (d / "fw.mem").read_text(errors="replace") if (d / "fw.mem").exists() else ""
         errs = [ln.strip() for ln in (out + "\n" + mem).splitlines() if "rror" in ln or "Undefined" in ln]
         rom = re.search(r"ROM/EPROM/FLASH\s+0x[0-9a-fA-F]+\s+0x[0-9a-fA-F]+\s+(\d+)\s+(\d+)", mem)
         if rom and int(rom.group(1)) > int(rom.group(2)):
-            raise BuildError(f"does not fit ({rom.group(1)} bytes of code > {rom.group(2)})")
+            raise FitError(f"does not fit (flash: {rom.group(1)} bytes of code > {rom.group(2)})")
         if not ihx.exists() or errs:
             msg = "; ".join(dict.fromkeys(errs))[:600] or out[-600:]
-            raise BuildError(("does not fit: " if ("space" in msg or "RAM" in msg or "exceed" in msg)
-                              else "link failed: ") + msg)
+            if "space" in msg or "RAM" in msg or "exceed" in msg:
+                raise FitError(f"does not fit (RAM: {msg})")
+            raise BuildError("link failed: " + msg)
         info = self.read_map(d / "fw.map")
-        if info["code_end"] > CODE_SIZE:
-            raise BuildError(f"does not fit ({info['code_end']} bytes > {CODE_SIZE})")
+        if info["code_end"] > self.mem["flash_bytes"]:
+            raise FitError(f"does not fit (flash: {info['code_end']} bytes > {self.mem['flash_bytes']})")
         mods = [m for lb, m in self.linked_modules(d / "fw.map") if lb.endswith("hb.lib")]
         # a name of 29 characters or more may be cut short in the map
         used = [o for k, o in lib.items() if any(k == m or (len(m) >= 29 and k.startswith(m)) for m in mods)]
@@ -335,54 +223,33 @@ class Mcs51Target(Target):
         return {"mark": sym.get("_hal_mark"), "clock": sym.get("_hal_clock"), "code_end": code_end}
 
 
-    def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 4, timeout: float = 600.0,
-                    check_n: int = 16, maxmsg: int | None = None, **options) -> Iterator[dict]:
-        """Build, prove and measure each algorithm; one row per size / block count."""
-        self.check()
-        sizes = [n for n in sizes if n <= MAX_MSG]   # the message buffer lives in 64 KB of xram
-        maxmsg = maxmsg or max([*sizes, check_n, 1])
-        for name in algos:
-            a = native.find(name)
-            base = {"algo": name, "target": self.name, "ctx_bytes": a.ctx_size}
-            mm = max(maxmsg, blocks * a.block_size)
-            try:
-                ihx, info = self.build(name, sizes, blocks, mm, check_n)
-            except BuildError as e:
-                msg = str(e)
-                yield {**base, "error": msg if msg.startswith("does not fit") else f"does not build: {msg[-500:]}"}
-                continue
-            except subprocess.TimeoutExpired:
-                yield {**base, "error": "does not build: compiler timed out"}
-                continue
-            sim = S51(ihx, ihx.with_suffix(".out"), info["mark"], info["clock"], timeout)
-            try:
-                text, _ = sim.run()
-            except SimError as e:
-                sim.p.kill()
-                sim.p.wait()
-                yield {**base, "error": str(e), "code_bytes": info["code"]["total"]}
-                continue
-            out = parse_output(text)
-            want = host_checksum(name, check_n)
-            if out.get("checksum") != want:
-                yield {**base, "verified": False, "code_bytes": info["code"]["total"],
-                       "error": f"on-target checksum {out.get('checksum')} != host {want}; not measured"}
-                continue
-            if not out["done"]:
-                yield {**base, "verified": False, "code_bytes": info["code"]["total"],
-                       "error": f"checksum correct, but the run stopped before the end ({sim.stop}); "
-                                "not measured"}
-                continue
-            stack = max((r.get("stack", 0) for r in out["rows"]), default=0)
-            for r in out["rows"]:
-                c = float(r["cycles"])
-                row = {**base, "size": r["size"], "kind": r["kind"], "reps": 1, "median": c, "q1": c, "q3": c,
-                       "min": c, "max": c, "count_kind": "cycles_exact", "machine_cycles": c / 12,
-                       "verified": True, "code_bytes": info["code"]["total"], "code_text": info["code"]["text"],
-                       "code_rodata": info["code"]["rodata"], "stack_bytes": stack,
-                       "static_bytes": info["code"]["data"],
-                       "ram_bytes": out.get("ctx", a.ctx_size) + stack + info["code"]["data"]}
-                yield finish_row(row, self.profile)
+    # ---- the pipeline's two steps ----------------------------------------------
+    def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
+        a = native.find(algo)
+        max_msg = self.cfg.run_opt("max_msg", 4096)
+        sizes = [n for n in p.sizes if n <= max_msg]   # the message buffer lives in xram
+        mm = max([*sizes, p.check_n, 1, p.blocks * a.block_size])
+        try:
+            ihx, info = self.build_ihx(algo, sel, sizes, p.blocks, mm, p.check_n, p.xof_out)
+        except subprocess.TimeoutExpired:
+            raise BuildError("compiler timed out") from None
+        code = dict(info["code"])
+        code["static"] = code.pop("data")
+        return Image(ihx, code, info)
+
+    def execute(self, image: Image, timeout: float) -> Execution:
+        sim = S51(image.path, image.path.with_suffix(".out"), image.info["mark"], image.info["clock"],
+                  timeout, self.mem["cpu"])
+        try:
+            text, _ = sim.run()
+        except SimError as e:
+            sim.p.kill()
+            sim.p.wait()
+            return Execution("", "timeout" if "killed after" in str(e) else "crash", str(e))
+        return Execution(text, "exit" if "done" in text else "crash", sim.stop)
+
+    def row_extra(self, image: Image, ex: Execution, fw_row: dict) -> dict:
+        return {"machine_cycles": float(fw_row["cycles"]) / 12}
 
 
 # ---- the simulator -----------------------------------------------------------
@@ -402,14 +269,14 @@ class S51:
     """s51 driven over its command console: a breakpoint on hal_mark, the
     tick counter written into hal_clock at every hit."""
 
-    def __init__(self, ihx: Path, out: Path, mark: int, clock: int, timeout: float):
+    def __init__(self, ihx: Path, out: Path, mark: int, clock: int, timeout: float, cpu: str = "8052"):
         self.deadline = time.monotonic() + timeout
         self.timeout = timeout
         self.mark, self.clock = mark, clock
         self.out = out
         if out.exists():
             out.unlink()
-        self.p = subprocess.Popen(["s51", "-t", CPU, "-X", "12M", "-I", f"if=xram[{SIMIF:#x}],out={out}",
+        self.p = subprocess.Popen(["s51", "-t", cpu, "-X", "12M", "-I", f"if=xram[{SIMIF:#x}],out={out}",
                                    str(ihx)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, bufsize=0)
         self.buf = b""

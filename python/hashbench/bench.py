@@ -1,0 +1,99 @@
+"""The benchmark as a library: one `run()` used by the CLI, the seed
+modules, validation and tests.
+
+    for row in hashbench.bench.run("cortex-m4", ["sha256"], [64, 1024]):
+        ...
+
+Rows are stored (when a store is given) the moment they are measured, so a
+run killed half way keeps every finished row.  `best_forms()` says, per
+algorithm, which implementation is the fastest and which the smallest."""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from . import __version__, impls, kat, native
+from .analysis import htime_fit
+
+
+def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, blocks: int | None = None, *,
+        impl: str | None = None, every_impl: bool = True, store=None, command: str = "",
+        verify: bool = True, target_options: dict | None = None, **options) -> Iterator[dict]:
+    """Measure `algos` on `target` and yield one row per (algorithm,
+    implementation, message size or block count).
+
+    impl: only this implementation; every_impl: every candidate the target's
+    config names (else only its selected form); target_options: the
+    backend's (avr: mcu, opt); options: the runner's (timeout, check_n,
+    seconds, active_mw)."""
+    from . import targets
+    tg = targets.get(target, **(target_options or {}))
+    tg.check()
+    algos = list(algos)
+    if sizes is None:
+        sizes = tg.cfg.run_opt("sizes", [0, 64, 1024])
+    run_id = None
+    if store is not None:
+        env = tg.environment()
+        run_id = store.start_run(tg.name, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
+                                 environment=env, command=command, tool_version=__version__)
+
+    def emit(row):
+        if store is not None:
+            store.add(run_id, row)
+        return row
+
+    if target == "host" and verify:
+        failed = []
+        for n in algos:
+            ok, bad, _ = kat.run(n, monte_carlo=False)
+            if bad:
+                failed.append(n)
+                yield emit({"algo": n, "target": target, "impl": impls.impl_name(n, impls.default_selection()),
+                            "verified": False,
+                            "error": f"known-answer tests failed ({bad} of {ok + bad}); not measured"})
+        algos = [n for n in algos if n not in failed]
+    kw = dict(options)
+    kw["blocks"] = blocks if blocks is not None else tg.cfg.run_opt("blocks", 4)
+    if target != "host":
+        kw.update(impl=impl, every_impl=every_impl)
+    for row in tg.run(algos, sizes, **kw):
+        yield emit(row)
+
+
+def speed(rows: list[dict]) -> tuple[float | None, str]:
+    """Cycles per byte of one (algorithm, implementation): the slope of the
+    HTime(N) fit over whole blocks when there are block rows, else the
+    largest message measured.  Returns (c/B, how)."""
+    ok = [r for r in rows if not r.get("error") and r.get("median") is not None]
+    if not ok:
+        return None, ""
+    a = native.find(ok[0]["algo"])
+    fit = htime_fit(ok, a.block_size) if a else None
+    if fit and fit["cycles_per_byte"] > 0:
+        return fit["cycles_per_byte"], "long"
+    sized = [r for r in ok if r.get("kind") == "size" and r.get("size")]
+    if sized:
+        big = max(sized, key=lambda r: r["size"])
+        return big["median"] / big["size"], f"{big['size']} B"
+    return None, ""
+
+
+def best_forms(rows: Iterable[dict]) -> dict[str, dict]:
+    """Per algorithm: every implementation's speed and code size, and which
+    is the fastest and which the smallest (among those measured)."""
+    by: dict[tuple[str, str], list[dict]] = {}
+    for r in rows:
+        by.setdefault((r["algo"], r.get("impl") or impls.SINGLE), []).append(r)
+    out: dict[str, dict] = {}
+    for (algo, im), rs in by.items():
+        cpb, how = speed(rs)
+        code = next((r.get("code_bytes") for r in rs if r.get("code_bytes")), None)
+        err = next((r["error"] for r in rs if r.get("error")), None)
+        out.setdefault(algo, {"forms": {}})["forms"][im] = {"cpb": cpb, "how": how, "code_bytes": code,
+                                                             "error": err}
+    for algo, d in out.items():
+        ok = {i: f for i, f in d["forms"].items() if f["cpb"] is not None}
+        d["fastest"] = min(ok, key=lambda i: ok[i]["cpb"]) if ok else None
+        sized = {i: f for i, f in ok.items() if f["code_bytes"]}
+        d["smallest"] = min(sized, key=lambda i: sized[i]["code_bytes"]) if sized else None
+    return out

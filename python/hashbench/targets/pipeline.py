@@ -1,0 +1,223 @@
+"""The one firmware pipeline of every embedded target.
+
+    build -> run with a timeout -> on-target checksum -> sizes and blocks -> rows
+
+written once here; what differs between simulators sits behind `Backend`
+(two methods: build an image, execute it).  Every (algorithm,
+implementation) yields either its rows or one row whose `error` starts with
+one of:
+
+    "does not build: "         the compiler or linker failed
+    "does not fit (flash: "    the image is larger than the part's code memory
+    "does not fit (RAM: "      static data + stack exceed the part's RAM
+    "stopped early: "          the simulator stopped before the firmware's end
+                               (crash, fault, its own limit) -- checksum not read
+    "hung: "                   killed at the timeout or the cycle limit
+    "checksum differs: "       the on-target checksum is not the host library's
+
+Sizes, one definition for every target:
+    code_bytes   library code + constant data (text + rodata) in the image
+                 (driver, HAL and C library excluded)
+    stack_bytes  peak stack of one hash, painted and read back by the firmware
+    static_bytes the library's static RAM (work areas made static, .data/.bss)
+    ram_bytes    ctx_bytes + stack_bytes + static_bytes
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .. import impls, native
+from .base import Target, TargetUnavailable, finish_row
+from .config import TargetConfig
+from .firmware import BuildError, FitError, host_checksum, parse_output
+
+
+@dataclass
+class Image:
+    """A built firmware image of one algorithm and implementation."""
+    path: Path
+    code: dict                     # text, rodata, total, static (firmware.code_bytes)
+    info: dict = field(default_factory=dict)
+
+
+@dataclass
+class Execution:
+    """What a simulator returned: console text and how it stopped."""
+    output: str
+    status: str                    # "exit" | "timeout" | "limit" | "crash"
+    detail: str = ""
+    info: dict = field(default_factory=dict)
+
+
+@dataclass
+class BuildParams:
+    sizes: list[int]
+    blocks: int
+    check_n: int
+    xof_out: int = 32
+
+
+class Backend:
+    """What one kind of simulator (and its toolchain) adds to the pipeline."""
+
+    #: count_kind of the rows ("cycles_exact", "cycles_model:<model>")
+    count_kind = "cycles_exact"
+
+    def __init__(self, cfg: TargetConfig, **options):
+        self.cfg = cfg
+        self.options = options
+
+    def check(self) -> None:
+        """Raise TargetUnavailable when something beyond the config's
+        executables and files is missing (a Python module, a source tree)."""
+
+    def environment(self) -> dict:
+        return {}
+
+    def outdir(self) -> Path:
+        from .firmware import ROOT
+        return ROOT / "build" / "fw" / self.cfg.name
+
+    def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
+        raise NotImplementedError
+
+    def execute(self, image: Image, timeout: float) -> Execution:
+        raise NotImplementedError
+
+    def ram_error(self, image: Image, ex: Execution) -> str | None:
+        """A "does not fit (RAM: ...)" found only by running (stack into data)."""
+        return None
+
+    def row_extra(self, image: Image, ex: Execution, fw_row: dict) -> dict:
+        """Simulator-specific fields of a row (sim counters, machine cycles)."""
+        return {}
+
+    def target_name(self) -> str:
+        return self.cfg.name
+
+    def profile(self):
+        return self.cfg.profile
+
+
+def _stop_error(ex: Execution, timeout: float) -> str:
+    if ex.status == "timeout":
+        return f"hung: simulator killed after {timeout:.0f} s. {ex.detail}".strip()
+    if ex.status == "limit":
+        return f"hung: stopped at the simulator's limit. {ex.detail}".strip()
+    return f"stopped early: {ex.detail or ex.status}"
+
+
+def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: int | None = None,
+            check_n: int | None = None, timeout: float | None = None, impl: str | None = None,
+            every_impl: bool = True, profile=None) -> Iterator[dict]:
+    """Rows of every (algorithm, implementation) on one target.
+
+    impl: build only this implementation (a name of `impls.implementations`);
+    every_impl: measure every candidate of the target's config (else only its
+    selected one)."""
+    cfg = backend.cfg
+    blocks = cfg.run_opt("blocks", 4) if blocks is None else blocks
+    check_n = check_n or cfg.run_opt("check_n", 64)
+    timeout = timeout or cfg.run_opt("timeout", 300)
+    profile = profile or backend.profile()
+    base_sel = cfg.selection()
+    for name in algos:
+        a = native.find(name)
+        if impl is not None:
+            cands = [impl] if impl in impls.implementations(name) else []
+            if not cands:
+                yield {"algo": name, "target": backend.target_name(), "impl": impl,
+                       "error": f"no implementation {impl!r} (has: {', '.join(impls.implementations(name))})"}
+                continue
+        else:
+            cands = cfg.candidates(name) if every_impl else cfg.candidates(name)[:1]
+        for im in cands:
+            sel = impls.selection_for(name, im, base_sel)
+            yield from _one(backend, name, im, sel, a, BuildParams(sizes, blocks, check_n), timeout, profile)
+
+
+def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, timeout: float,
+         profile) -> Iterator[dict]:
+    base = {"algo": name, "target": backend.target_name(), "impl": im, "ctx_bytes": a.ctx_size,
+            "selection": impls.algo_tag(name, sel)}
+    try:
+        image = backend.build(name, sel, p)
+    except FitError as e:
+        yield {**base, "error": str(e)}
+        return
+    except BuildError as e:
+        msg = str(e)
+        yield {**base, "error": msg if msg.startswith("does not") else f"does not build: {msg[-500:]}"}
+        return
+    code = {"code_bytes": image.code["total"], "code_text": image.code["text"],
+            "code_rodata": image.code["rodata"]}
+    ex = backend.execute(image, timeout)
+    ram = backend.ram_error(image, ex)
+    if ram:
+        yield {**base, **code, "error": ram}
+        return
+    out = parse_output(ex.output)
+    want = host_checksum(name, p.check_n, p.xof_out)
+    got = out.get("checksum")
+    if ex.status != "exit" and got is None:
+        yield {**base, **code, "error": _stop_error(ex, timeout)}
+        return
+    if got != want:
+        yield {**base, **code, "verified": False,
+               "error": f"checksum differs: on-target {got} != host {want}; not measured"}
+        return
+    if ex.status != "exit" or not out["done"]:
+        yield {**base, **code, "verified": False,
+               "error": _stop_error(ex, timeout) + " (after a correct checksum); not measured"}
+        return
+    stack = max((r.get("stack", 0) for r in out["rows"]), default=0)
+    static = image.code.get("static", 0)
+    ctx = out.get("ctx", a.ctx_size)
+    for r in out["rows"]:
+        c = float(r["cycles"])
+        row = {**base, **code, "size": r["size"], "kind": r["kind"], "reps": 1, "median": c, "q1": c,
+               "q3": c, "min": c, "max": c, "count_kind": backend.count_kind,
+               "instructions": r.get("instructions"), "verified": True, "stack_bytes": stack,
+               "static_bytes": static, "ram_bytes": ctx + stack + static,
+               **image.info.get("row", {}), **backend.row_extra(image, ex, r)}
+        yield finish_row(row, profile)
+
+
+class FirmwareTarget(Target):
+    """An embedded target: its config plus the backend of its simulator."""
+
+    def __init__(self, cfg: TargetConfig, backend: Backend):
+        self.cfg = cfg
+        self.backend = backend
+        self.name = backend.target_name()
+        self.description = cfg.description
+        self.apt_packages = cfg.apt
+        self.executables = cfg.executables
+        self.profile = backend.profile()
+
+    def missing(self) -> list[str]:
+        return self.cfg.missing()
+
+    def check(self) -> None:
+        miss = self.missing()
+        if miss:
+            raise TargetUnavailable(f"target {self.name}: missing {', '.join(miss)}; install with: "
+                                    f"{self.cfg.install_hint()}")
+        self.backend.check()
+
+    def environment(self) -> dict:
+        return {"target_config": str(self.cfg.folder / "target.toml"),
+                "selection": impls.selection_tag(self.cfg.selection()),
+                "clock_source": self.profile.source, **self.backend.environment()}
+
+    def run(self, algos: Iterable[str], sizes: list[int], blocks: int | None = None,
+            timeout: float | None = None, check_n: int | None = None, impl: str | None = None,
+            every_impl: bool = False, active_mw: float | None = None, **options) -> Iterator[dict]:
+        self.check()
+        prof = self.profile
+        if active_mw is not None:
+            from .config import Profile
+            prof = Profile(prof.clock_hz, 1.0, active_mw, prof.source + f"; active power {active_mw} mW given")
+        yield from measure(self.backend, algos, sizes, blocks, check_n, timeout, impl, every_impl, prof)
