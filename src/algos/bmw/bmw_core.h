@@ -1,13 +1,11 @@
 /*
  * bmw_core.h -- the BMW compression function f (spec 2.2) as macros written
- * once for both word sizes.  BMW_FN(H, M): H = f2(f1(f0(M, H)), M) in
- * place.  Every implementation (bmw/<impl>/, named in impls.toml) defines
+ * once for both word sizes: H = f2(f1(f0(M, H)), M) in place.  Every implementation (bmw/<impl>/, named in impls.toml) defines
  * hb_bmw256_f and hb_bmw512_f in separate objects, so that an image links
  * only the width it uses (SDCC links whole objects: both widths together
  * were 74 KB of 8051 code).  Included after bmw_w32.h or bmw_w64.h, which
  * define
  *   BMW_W            the word type (uint32_t or uint64_t)
- *   BMW_FN           the name of the function to define
  *   BMW_ROTL(x, n)   rotation of a word
  *   BMW_S0R1..BMW_S3R2  the two rotation amounts of s0..s3
  *   BMW_R1..BMW_R7   the rotations r1..r7

@@ -8,7 +8,6 @@
 
 #define BMW_W uint32_t
 #define BMW_SFN bmw_s
-#define BMW_FN hb_bmw256_f
 #define BMW_ROTL(x, n) HB_ROTL32(x, n)
 #define BMW_S0R1 4
 #define BMW_S0R2 19

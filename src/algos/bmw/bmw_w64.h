@@ -8,7 +8,6 @@
 
 #define BMW_W uint64_t
 #define BMW_SFN bmw_s
-#define BMW_FN hb_bmw512_f
 #define BMW_ROTL(x, n) HB_ROTL64(x, n)
 #define BMW_S0R1 4
 #define BMW_S0R2 37

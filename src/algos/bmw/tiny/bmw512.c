@@ -133,7 +133,7 @@ static void bmw_f01(const BMW_W *H, const BMW_W *M, BMW_W *q)
     }
 }
 
-void BMW_FN(BMW_W *H, const BMW_W *M) HB_REENTRANT
+void hb_bmw512_f(uint64_t *H, const uint64_t *M) HB_REENTRANT
 {
     HB_SCRATCH BMW_W q[32];
     bmw_f01(H, M, q);
