@@ -16,6 +16,12 @@
  *                    Those functions are then not reentrant, which the
  *                    library never needs; the runner counts such arrays as
  *                    static RAM beside the stack.
+ * HB_FEWER_SPILLS    written at file scope before the functions it is
+ *                    for: turns off the optimisations that keep
+ *                    temporaries in spill locations (SDCC: global common
+ *                    subexpressions, induction variables, loop-invariant
+ *                    code motion), for kernels whose frames overflow the
+ *                    8051's internal stack; empty elsewhere
  * HB_HMAC_CTX_WORDS  size in uint64_t of each half of the generic HMAC
  *                    context (must hold the largest hash context)
  */
@@ -42,6 +48,13 @@
 #endif
 #ifndef HB_SCRATCH
 #define HB_SCRATCH
+#endif
+#ifndef HB_FEWER_SPILLS
+#ifdef __SDCC
+#define HB_FEWER_SPILLS _Pragma("nogcse") _Pragma("noinduction") _Pragma("noinvariant")
+#else
+#define HB_FEWER_SPILLS
+#endif
 #endif
 #ifndef HB_HMAC_CTX_WORDS
 #define HB_HMAC_CTX_WORDS 320

@@ -8,8 +8,8 @@ pi^4 is the identity for all three widths, so every group of four rounds
 starts and ends with logical word i in variable X<i>: the key injection
 between groups needs no renaming.
 
-The same data also as byte tables for the byte-wise form (HB_SKEIN_BYTEWISE,
-threefish_bytes.h): per round d mod 4, the byte offsets 8a, 8b of each MIX's
+The same data also as byte tables for the byte-wise form (implementation bytes8,
+bytes8/threefish_bytes.h): per round d mod 4, the byte offsets 8a, 8b of each MIX's
 two variables (pi folded in as above), and per round d mod 8 the rotation
 constants.
 

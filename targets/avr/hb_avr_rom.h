@@ -1,9 +1,9 @@
 /*
- * hb_avr_rom.h -- the library's storage macros on AVR (force-included by
+ * hb_avr_rom.h -- the library's platform macros on AVR (force-included by
  * the avr target's flags, see python/hashbench/targets/avr.py): tables
- * declared HB_ROM live in flash and are read with the pgm_read_* loads.
- * A table read without these macros reads RAM at the flash address and
- * fails the on-target checksum.
+ * declared HB_ROM live in flash and are read with the pgm_read_* loads
+ * (a table read without these macros reads RAM at the flash address and
+ * fails the on-target checksum), and 32-bit rotations go by whole bytes.
  */
 #ifndef HB_AVR_ROM_H
 #define HB_AVR_ROM_H
@@ -21,4 +21,7 @@ static inline uint64_t hb_avr_rom_u64(const void *p)
     const uint8_t *b = (const uint8_t *)p;
     return (uint64_t)pgm_read_dword(b) | ((uint64_t)pgm_read_dword(b + 4) << 32);
 }
+
+/* 32-bit rotations by whole bytes (HB_ROTL32 / HB_ROTR32 of hb_util.h) */
+#include "hb_avr_rot.h"
 #endif

@@ -46,11 +46,15 @@ void hb_blake256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_blake256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 /* n full message blocks: counter += 512 each, then compress */
 void hb_blake256_compress(void *st, const uint8_t *blocks, size_t n) HB_REENTRANT;
+/* one compression of blk with the counter st->t as it stands, salt zero:
+ * the kernel, one form per folder named in impls.toml */
+void hb_blake256_block(hb_blake256_state *st, const uint8_t *blk) HB_REENTRANT;
 
 int hb_blake_384_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_blake_512_init(void *ctx, const hb_params *p) HB_REENTRANT;
 void hb_blake512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_blake512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 void hb_blake512_compress(void *st, const uint8_t *blocks, size_t n) HB_REENTRANT;
+void hb_blake512_block(hb_blake512_state *st, const uint8_t *blk) HB_REENTRANT;
 
 #endif

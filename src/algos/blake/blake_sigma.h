@@ -1,8 +1,8 @@
 /*
  * blake_sigma.h -- the ten message permutations of BLAKE (spec v1.3,
  * sec. 2.1.2, table "permutations"), as argument lists for the fully
- * unrolled rounds of blake256.c and blake512.c (round r uses
- * BLAKE_SIGMA(r mod 10)) and as tables for their rolled rounds.  Internal.
+ * unrolled rounds of unrolled/ (round r uses BLAKE_SIGMA(r mod 10)) and
+ * as tables for the rolled rounds of compact/.  Internal.
  */
 #ifndef HB_BLAKE_SIGMA_H
 #define HB_BLAKE_SIGMA_H
@@ -28,7 +28,7 @@
     BLAKE_G(2, 7,  8, 13, s12, s13) BLAKE_G(3, 4,  9, 14, s14, s15)
 #define BLAKE_APPLY(m, args) m args
 
-/* The same data as tables, for the rolled rounds of HB_BLAKE_COMPACT:
+/* The same data as tables, for the rolled rounds of compact/:
  * the ten sigma rows in one initialiser, and the state words (a, b, c, d)
  * of G0..G7 (as in BLAKE_ROUND) four by four. */
 #define BLAKE_ID(...) __VA_ARGS__

@@ -54,4 +54,11 @@ void hb_blake3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 void hb_blake3_compress(const uint32_t cv[8], const uint32_t m[16], uint64_t counter,
                         uint32_t block_len, uint32_t flags, uint32_t out[16]);
 
+/* Internal.  The compression, one form per folder named in impls.toml;
+ * with full = 0 only the chaining value out[0..8) is produced (out may
+ * then alias cv).  hb_blake3_iv: spec 2.2's IV, in blake3.c. */
+void hb_blake3_kernel(const uint32_t cv[8], const uint32_t m[16], uint64_t counter,
+                      uint32_t block_len, uint32_t flags, uint32_t *out, int full) HB_REENTRANT;
+extern HB_ROM uint32_t hb_blake3_iv[8];
+
 #endif

@@ -12,12 +12,10 @@
  * and the chaining value as message.  The digest is the last 28/32/48/64
  * bytes of that result.
  *
- * -DHB_BMW_COMPACT builds f0 and f1 as loops instead of unrolled code
- * (same results; about a third of the code on AVR, ~3x slower on x86-64).
- * -DHB_BMW512_TINY (implies HB_BMW_COMPACT for BMW-384/512) also builds
- * s0..s5 and f2 of BMW-384/512 with shift amounts from tables, i.e.
- * variable shifts: the smallest code, for the 8051, where BMW-384/512 with
- * HB_BMW_COMPACT alone is 59 KB of code; slower everywhere.
+ * The compression function f is one of the implementations named in
+ * impls.toml (bmw/<impl>/: unrolled, compact, tiny), each defining
+ * hb_bmw256_f and hb_bmw512_f below; the forms are described in
+ * bmw_unrolled.h, bmw_compact.h and tiny/bmw512.c.
  */
 #ifndef HB_BMW_H
 #define HB_BMW_H
@@ -52,5 +50,9 @@ void hb_bmw512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_bmw512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 /* n 128-byte blocks into the chaining value; st is the ctx */
 void hb_bmw512_compress(void *st, const uint8_t *blocks, size_t n) HB_REENTRANT;
+
+/* f (spec 2.2): H = f2(f1(f0(M, H)), M) in place, on 16 words */
+void hb_bmw256_f(uint32_t *H, const uint32_t *M) HB_REENTRANT;
+void hb_bmw512_f(uint64_t *H, const uint64_t *M) HB_REENTRANT;
 
 #endif

@@ -1,27 +1,6 @@
 /* Blue Midnight Wish BMW-224/256 (SHA-3 round 2, tweaked), portable C99: see bmw.h */
-
-/* 32-bit words */
-#define BMW_W uint32_t
-#define BMW_SFN bmw_s32
-#define BMW_FN bmw_f32
-#define BMW_ROTL(x, n) HB_ROTL32(x, n)
-#define BMW_S0R1 4
-#define BMW_S0R2 19
-#define BMW_S1R1 8
-#define BMW_S1R2 23
-#define BMW_S2R1 12
-#define BMW_S2R2 25
-#define BMW_S3R1 15
-#define BMW_S3R2 29
-#define BMW_R1 3
-#define BMW_R2 7
-#define BMW_R3 13
-#define BMW_R4 16
-#define BMW_R5 19
-#define BMW_R6 23
-#define BMW_R7 27
-#define BMW_K 0x05555555UL
-#include "bmw_core.h"
+#include "bmw.h"
+#include "bmw_iv.h"
 
 /* ---- 224/256 ------------------------------------------------------------ */
 void hb_bmw256_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT
@@ -31,7 +10,7 @@ void hb_bmw256_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT
     unsigned i;
     while (n--) {
         for (i = 0; i < 16; i++) m[i] = hb_load32_le(blk + 4 * i);
-        bmw_f32(c->h, m);
+        hb_bmw256_f(c->h, m);
         blk += 64;
     }
 }
@@ -68,7 +47,7 @@ void hb_bmw256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     hb_md_pad(&BMW256_MD, c, &c->md, c->buf, 0x80, 8, 0);
     /* the tweak's final compression: CONST_final as chaining value */
     for (i = 0; i < 16; i++) h[i] = 0xaaaaaaa0UL + i;
-    bmw_f32(h, c->h);
+    hb_bmw256_f(h, c->h);
     for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, h[i]);
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp + 64 - c->out_len, out_len);

@@ -1,30 +1,6 @@
 /* Blue Midnight Wish BMW-384/512 (SHA-3 round 2, tweaked), portable C99: see bmw.h */
-
-/* 64-bit words */
-#define BMW_W uint64_t
-#define BMW_SFN bmw_s64
-#define BMW_FN bmw_f64
-#define BMW_ROTL(x, n) HB_ROTL64(x, n)
-#define BMW_S0R1 4
-#define BMW_S0R2 37
-#define BMW_S1R1 13
-#define BMW_S1R2 43
-#define BMW_S2R1 19
-#define BMW_S2R2 53
-#define BMW_S3R1 28
-#define BMW_S3R2 59
-#define BMW_R1 5
-#define BMW_R2 11
-#define BMW_R3 27
-#define BMW_R4 32
-#define BMW_R5 37
-#define BMW_R6 43
-#define BMW_R7 53
-#define BMW_K 0x0555555555555555ULL
-#ifdef HB_BMW512_TINY
-#define BMW_TINY 1   /* see bmw.h */
-#endif
-#include "bmw_core.h"
+#include "bmw.h"
+#include "bmw_iv.h"
 
 /* ---- 384/512 ------------------------------------------------------------ */
 /* a function of its own: SDCC (8051) keeps the temporaries of the inline
@@ -42,7 +18,7 @@ void hb_bmw512_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT
     HB_SCRATCH uint64_t m[16];
     while (n--) {
         bmw512_load(m, blk);
-        bmw_f64(c->h, m);
+        hb_bmw512_f(c->h, m);
         blk += 128;
     }
 }
@@ -80,7 +56,7 @@ void hb_bmw512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     /* 64-bit length field, as for BMW-256 (the spec's 2^64 - 1 bit limit) */
     hb_md_pad(&BMW512_MD, c, &c->md, c->buf, 0x80, 8, 0);
     for (i = 0; i < 16; i++) h[i] = 0xaaaaaaaaaaaaaaa0ULL + i;
-    bmw_f64(h, c->h);
+    hb_bmw512_f(h, c->h);
     for (i = 0; i < 16; i++) hb_store64_le(tmp + 8 * i, h[i]);
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp + 128 - c->out_len, out_len);

@@ -2,111 +2,13 @@
 #include "cubehash.h"
 #include "../../common/hb_util.h"
 
-/*
- * Rounds on x[0..31] (spec sec. 2: x_{abcde} = x[16a+8b+4c+2d+e]); a = x[0..15],
- * b = x[16..31].  The swaps of the b half (steps 5 and 10) are not done as data
- * moves: b is kept in p with b[i] = p[i ^ m]; m goes 0 -> 2 -> 3 -> 1 -> 0 over
- * two rounds, so a double round uses fixed indices and leaves p == b.  The
- * swaps of the a half (steps 3 and 8) pair up words i and i^8 (or i^4).
- * n must be even.
- */
-#ifdef HB_CUBEHASH_COMPACT
-/* The ten steps of a round as loops over x[] in place, with the swaps done as
- * data moves: a tiny frame for 8-bit targets, where the 32 named words below
- * do not fit the 8051's stacks (the round hung there). */
-static void swap_words(uint32_t *x, unsigned lo, unsigned hi, unsigned bit)
-{
-    unsigned i;
-    uint32_t t;
-    for (i = lo; i < hi; i++)
-        if (!(i & bit)) { t = x[i]; x[i] = x[i ^ bit]; x[i ^ bit] = t; }
-}
-
-static void rounds(uint32_t *x, unsigned n)
-{
-    unsigned i;
-    for (; n; n--) {
-        for (i = 0; i < 16; i++) x[16 + i] += x[i];              /* 1 */
-        for (i = 0; i < 16; i++) x[i] = HB_ROTL32(x[i], 7);      /* 2 */
-        swap_words(x, 0, 16, 8);                                 /* 3: x_00klm <-> x_01klm */
-        for (i = 0; i < 16; i++) x[i] ^= x[16 + i];              /* 4 */
-        swap_words(x, 16, 32, 2);                                /* 5: x_1jk0m <-> x_1jk1m */
-        for (i = 0; i < 16; i++) x[16 + i] += x[i];              /* 6 */
-        for (i = 0; i < 16; i++) x[i] = HB_ROTL32(x[i], 11);     /* 7 */
-        swap_words(x, 0, 16, 4);                                 /* 8: x_0j0lm <-> x_0j1lm */
-        for (i = 0; i < 16; i++) x[i] ^= x[16 + i];              /* 9 */
-        swap_words(x, 16, 32, 1);                                /* 10: x_1jkl0 <-> x_1jkl1 */
-    }
-}
-#else
-/* (written out by a short script: 16 named words per half, fixed indices) */
-static void rounds(uint32_t *x, unsigned n)
-{
-    uint32_t a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3], a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7],
-        a8 = x[8], a9 = x[9], a10 = x[10], a11 = x[11], a12 = x[12], a13 = x[13], a14 = x[14], a15 = x[15];
-    uint32_t p0 = x[16], p1 = x[17], p2 = x[18], p3 = x[19], p4 = x[20], p5 = x[21], p6 = x[22], p7 = x[23],
-        p8 = x[24], p9 = x[25], p10 = x[26], p11 = x[27], p12 = x[28], p13 = x[29], p14 = x[30], p15 = x[31];
-    uint32_t u;
-    for (; n; n -= 2) {
-        /* round 1, steps 1-4 (m = 0) */
-        p0 += a0; p1 += a1; p2 += a2; p3 += a3; p4 += a4; p5 += a5; p6 += a6; p7 += a7;
-        p8 += a8; p9 += a9; p10 += a10; p11 += a11; p12 += a12; p13 += a13; p14 += a14; p15 += a15;
-        u = HB_ROTL32(a0, 7); a0 = HB_ROTL32(a8, 7) ^ p0; a8 = u ^ p8;
-        u = HB_ROTL32(a1, 7); a1 = HB_ROTL32(a9, 7) ^ p1; a9 = u ^ p9;
-        u = HB_ROTL32(a2, 7); a2 = HB_ROTL32(a10, 7) ^ p2; a10 = u ^ p10;
-        u = HB_ROTL32(a3, 7); a3 = HB_ROTL32(a11, 7) ^ p3; a11 = u ^ p11;
-        u = HB_ROTL32(a4, 7); a4 = HB_ROTL32(a12, 7) ^ p4; a12 = u ^ p12;
-        u = HB_ROTL32(a5, 7); a5 = HB_ROTL32(a13, 7) ^ p5; a13 = u ^ p13;
-        u = HB_ROTL32(a6, 7); a6 = HB_ROTL32(a14, 7) ^ p6; a14 = u ^ p14;
-        u = HB_ROTL32(a7, 7); a7 = HB_ROTL32(a15, 7) ^ p7; a15 = u ^ p15;
-        /* steps 5-9 (m = 2) */
-        p0 += a2; p1 += a3; p2 += a0; p3 += a1; p4 += a6; p5 += a7; p6 += a4; p7 += a5;
-        p8 += a10; p9 += a11; p10 += a8; p11 += a9; p12 += a14; p13 += a15; p14 += a12; p15 += a13;
-        u = HB_ROTL32(a0, 11); a0 = HB_ROTL32(a4, 11) ^ p2; a4 = u ^ p6;
-        u = HB_ROTL32(a1, 11); a1 = HB_ROTL32(a5, 11) ^ p3; a5 = u ^ p7;
-        u = HB_ROTL32(a2, 11); a2 = HB_ROTL32(a6, 11) ^ p0; a6 = u ^ p4;
-        u = HB_ROTL32(a3, 11); a3 = HB_ROTL32(a7, 11) ^ p1; a7 = u ^ p5;
-        u = HB_ROTL32(a8, 11); a8 = HB_ROTL32(a12, 11) ^ p10; a12 = u ^ p14;
-        u = HB_ROTL32(a9, 11); a9 = HB_ROTL32(a13, 11) ^ p11; a13 = u ^ p15;
-        u = HB_ROTL32(a10, 11); a10 = HB_ROTL32(a14, 11) ^ p8; a14 = u ^ p12;
-        u = HB_ROTL32(a11, 11); a11 = HB_ROTL32(a15, 11) ^ p9; a15 = u ^ p13;
-        /* step 10 (m = 3), round 2 steps 1-4 */
-        p0 += a3; p1 += a2; p2 += a1; p3 += a0; p4 += a7; p5 += a6; p6 += a5; p7 += a4;
-        p8 += a11; p9 += a10; p10 += a9; p11 += a8; p12 += a15; p13 += a14; p14 += a13; p15 += a12;
-        u = HB_ROTL32(a0, 7); a0 = HB_ROTL32(a8, 7) ^ p3; a8 = u ^ p11;
-        u = HB_ROTL32(a1, 7); a1 = HB_ROTL32(a9, 7) ^ p2; a9 = u ^ p10;
-        u = HB_ROTL32(a2, 7); a2 = HB_ROTL32(a10, 7) ^ p1; a10 = u ^ p9;
-        u = HB_ROTL32(a3, 7); a3 = HB_ROTL32(a11, 7) ^ p0; a11 = u ^ p8;
-        u = HB_ROTL32(a4, 7); a4 = HB_ROTL32(a12, 7) ^ p7; a12 = u ^ p15;
-        u = HB_ROTL32(a5, 7); a5 = HB_ROTL32(a13, 7) ^ p6; a13 = u ^ p14;
-        u = HB_ROTL32(a6, 7); a6 = HB_ROTL32(a14, 7) ^ p5; a14 = u ^ p13;
-        u = HB_ROTL32(a7, 7); a7 = HB_ROTL32(a15, 7) ^ p4; a15 = u ^ p12;
-        /* steps 5-9 (m = 1), step 10 brings m back to 0 */
-        p0 += a1; p1 += a0; p2 += a3; p3 += a2; p4 += a5; p5 += a4; p6 += a7; p7 += a6;
-        p8 += a9; p9 += a8; p10 += a11; p11 += a10; p12 += a13; p13 += a12; p14 += a15; p15 += a14;
-        u = HB_ROTL32(a0, 11); a0 = HB_ROTL32(a4, 11) ^ p1; a4 = u ^ p5;
-        u = HB_ROTL32(a1, 11); a1 = HB_ROTL32(a5, 11) ^ p0; a5 = u ^ p4;
-        u = HB_ROTL32(a2, 11); a2 = HB_ROTL32(a6, 11) ^ p3; a6 = u ^ p7;
-        u = HB_ROTL32(a3, 11); a3 = HB_ROTL32(a7, 11) ^ p2; a7 = u ^ p6;
-        u = HB_ROTL32(a8, 11); a8 = HB_ROTL32(a12, 11) ^ p9; a12 = u ^ p13;
-        u = HB_ROTL32(a9, 11); a9 = HB_ROTL32(a13, 11) ^ p8; a13 = u ^ p12;
-        u = HB_ROTL32(a10, 11); a10 = HB_ROTL32(a14, 11) ^ p11; a14 = u ^ p15;
-        u = HB_ROTL32(a11, 11); a11 = HB_ROTL32(a15, 11) ^ p10; a15 = u ^ p14;
-    }
-    x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3; x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;
-    x[8] = a8; x[9] = a9; x[10] = a10; x[11] = a11; x[12] = a12; x[13] = a13; x[14] = a14; x[15] = a15;
-    x[16] = p0; x[17] = p1; x[18] = p2; x[19] = p3; x[20] = p4; x[21] = p5; x[22] = p6; x[23] = p7;
-    x[24] = p8; x[25] = p9; x[26] = p10; x[27] = p11; x[28] = p12; x[29] = p13; x[30] = p14; x[31] = p15;
-}
-#endif
-
 void hb_cubehash_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     uint32_t *x = (uint32_t *)state;
     unsigned i;
     while (n--) {
         for (i = 0; i < 8; i++) x[i] ^= hb_load32_le(blk + 4 * i);
-        rounds(x, 16);
+        hb_cubehash_rounds(x, 16);
         blk += 32;
     }
 }
@@ -124,7 +26,7 @@ static int cubehash_start(void *ctx, const hb_params *p, unsigned out_len)
     c->x[0] = out_len;
     c->x[1] = 32;
     c->x[2] = 16;
-    rounds(c->x, 160);
+    hb_cubehash_rounds(c->x, 160);
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
     return HB_OK;
@@ -151,7 +53,7 @@ void hb_cubehash_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     memset(c->buf + u + 1, 0, 31 - u);
     hb_cubehash_compress(c->x, c->buf, 1);
     c->x[31] ^= 1;
-    rounds(c->x, 160);
+    hb_cubehash_rounds(c->x, 160);
     for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, c->x[i]);
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp, out_len);

@@ -26,5 +26,8 @@ void hb_cubehash_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_cubehash_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 /* n 32-byte blocks into the state x[32] (xor + 16 rounds each) */
 void hb_cubehash_compress(void *x, const uint8_t *blocks, size_t n) HB_REENTRANT;
+/* n rounds (n even) on x[0..31] (spec sec. 2: x_{abcde} = x[16a+8b+4c+2d+e]):
+ * the kernel, one form per folder named in impls.toml */
+void hb_cubehash_rounds(uint32_t *x, unsigned n) HB_REENTRANT;
 
 #endif

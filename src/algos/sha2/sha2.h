@@ -1,6 +1,8 @@
 /*
  * sha2.h -- SHA-224/256 and SHA-384/512/512_224/512_256 (FIPS 180-4) over
  * the Merkle-Damgard helper.  Variants differ only in IV and output length.
+ * The compression functions are one of the implementations named in
+ * impls.toml (sha2/<impl>/: unrolled, rolled).
  */
 #ifndef HB_SHA2_H
 #define HB_SHA2_H

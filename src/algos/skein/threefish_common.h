@@ -5,17 +5,17 @@
  * avr-ld link whole objects: a Skein-512 image used to carry the 8051 code
  * of all three widths, 245 KB).
  *
- * Three forms of the rounds, chosen at compile time:
- *   default             all 72 (80) rounds unrolled, four at a time between
- *                       key injections (threefish_rounds.h, generated);
- *   HB_SKEIN_COMPACT    a loop over pairs of four-round groups: the subkey
- *                       number becomes a variable, the code shrinks about
- *                       ninefold (AVR);
- *   HB_SKEIN_BYTEWISE   the words as little-endian byte arrays, every MIX
- *                       and key injection a loop over bytes driven by tables
- *                       (threefish_bytes.h): for 8-bit cores whose compiler
- *                       expands each 64-bit operation inline (SDCC, 8051).
- *                       Takes precedence over HB_SKEIN_COMPACT.
+ * Three implementations (impls.toml), each a folder defining
+ * hb_skein256_ubi, hb_skein512_ubi and hb_skein1024_ubi (skein.h):
+ *   unrolled/  all 72 (80) rounds unrolled, four at a time between key
+ *              injections (threefish_rounds.h, generated);
+ *   compact/   a loop over pairs of four-round groups (TF_SCHEDULE below):
+ *              the subkey number becomes a variable, the code shrinks about
+ *              ninefold (AVR);
+ *   bytes8/    the words as little-endian byte arrays, every MIX and key
+ *              injection a loop over bytes driven by tables
+ *              (bytes8/threefish_bytes.h): for 8-bit cores whose compiler
+ *              expands each 64-bit operation inline (SDCC, 8051).
  */
 #ifndef HB_THREEFISH_COMMON_H
 #define HB_THREEFISH_COMMON_H
@@ -32,7 +32,7 @@
 #define TF_ADVANCE(T, bytes) do { (T)[0] += (uint64_t)(bytes); if ((T)[0] < (uint64_t)(bytes)) (T)[1]++; } while (0)
 #define TF_FIRST (1ULL << 62)
 
-/* HB_SKEIN_COMPACT: subkey 0, then (rounds 0-3, subkey s, rounds 4-7,
+/* compact/: subkey 0, then (rounds 0-3, subkey s, rounds 4-7,
  * subkey s+1) for s = 1, 3, .. last-1 */
 #define TF_SCHEDULE(W, last) do {                                        \
         unsigned s_;                                                     \

@@ -1,5 +1,5 @@
 /*
- * The byte-wise Threefish of HB_SKEIN_BYTEWISE (see threefish_common.h):
+ * The byte-wise Threefish of bytes8/ (see ../threefish_common.h):
  * included by one threefish<bits>.c after it defines
  *   TF_NW       words per block (4, 8, 16)
  *   TF_SUBKEYS  subkeys injected (Nr/4 + 1: 19, or 21 for Threefish-1024)

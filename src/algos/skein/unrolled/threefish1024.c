@@ -1,24 +1,7 @@
-/* Skein v1.3 UBI with Threefish-1024: 80 rounds (sec. 3.3, 3.4): see threefish_common.h */
-#include "threefish_common.h"
+/* Skein v1.3 UBI with Threefish-1024: 80 rounds (sec. 3.3, 3.4),
+ * all rounds unrolled: see ../threefish_common.h */
+#include "../threefish_common.h"
 
-#ifdef HB_SKEIN_BYTEWISE
-static HB_ROM uint8_t TF_PAIRS[4 * 16] = TF1024_PAIRS;
-static HB_ROM uint8_t TF_ROT[8 * 16 / 2] = TF1024_ROT;
-#define TF_NW 16
-#define TF_SUBKEYS 21
-#include "threefish_bytes.h"
-
-void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
-{
-    while (n--) {
-        TF_ADVANCE(S, bytes);
-        tf_block(S, blk);
-        S[1] &= ~TF_FIRST;
-        blk += 128;
-    }
-}
-
-#else
 void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
 {
     uint64_t k[17], t[3], M[16], X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15;
@@ -34,9 +17,6 @@ void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) H
         t[0] = S[0]; t[1] = S[1]; t[2] = t[0] ^ t[1];
         X0 = M[0]; X1 = M[1]; X2 = M[2]; X3 = M[3]; X4 = M[4]; X5 = M[5]; X6 = M[6]; X7 = M[7];
         X8 = M[8]; X9 = M[9]; X10 = M[10]; X11 = M[11]; X12 = M[12]; X13 = M[13]; X14 = M[14]; X15 = M[15];
-#ifdef HB_SKEIN_COMPACT
-        TF_SCHEDULE(1024, 20);
-#else
         TF1024_INJECT(0)
         TF1024_ROUNDS_0123 TF1024_INJECT(1) TF1024_ROUNDS_4567 TF1024_INJECT(2)
         TF1024_ROUNDS_0123 TF1024_INJECT(3) TF1024_ROUNDS_4567 TF1024_INJECT(4)
@@ -48,7 +28,6 @@ void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) H
         TF1024_ROUNDS_0123 TF1024_INJECT(15) TF1024_ROUNDS_4567 TF1024_INJECT(16)
         TF1024_ROUNDS_0123 TF1024_INJECT(17) TF1024_ROUNDS_4567 TF1024_INJECT(18)
         TF1024_ROUNDS_0123 TF1024_INJECT(19) TF1024_ROUNDS_4567 TF1024_INJECT(20)
-#endif
         S[2] = X0 ^ M[0]; S[3] = X1 ^ M[1]; S[4] = X2 ^ M[2]; S[5] = X3 ^ M[3];
         S[6] = X4 ^ M[4]; S[7] = X5 ^ M[5]; S[8] = X6 ^ M[6]; S[9] = X7 ^ M[7];
         S[10] = X8 ^ M[8]; S[11] = X9 ^ M[9]; S[12] = X10 ^ M[10]; S[13] = X11 ^ M[11];
@@ -57,5 +36,3 @@ void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) H
         blk += 128;
     }
 }
-
-#endif

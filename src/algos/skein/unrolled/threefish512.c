@@ -1,24 +1,7 @@
-/* Skein v1.3 UBI with Threefish-512: 72 rounds (sec. 3.3, 3.4): see threefish_common.h */
-#include "threefish_common.h"
+/* Skein v1.3 UBI with Threefish-512: 72 rounds (sec. 3.3, 3.4),
+ * all rounds unrolled: see ../threefish_common.h */
+#include "../threefish_common.h"
 
-#ifdef HB_SKEIN_BYTEWISE
-static HB_ROM uint8_t TF_PAIRS[4 * 8] = TF512_PAIRS;
-static HB_ROM uint8_t TF_ROT[8 * 8 / 2] = TF512_ROT;
-#define TF_NW 8
-#define TF_SUBKEYS 19
-#include "threefish_bytes.h"
-
-void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
-{
-    while (n--) {
-        TF_ADVANCE(S, bytes);
-        tf_block(S, blk);
-        S[1] &= ~TF_FIRST;
-        blk += 64;
-    }
-}
-
-#else
 void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
 {
     uint64_t k[9], t[3], M[8], X0, X1, X2, X3, X4, X5, X6, X7;
@@ -34,9 +17,6 @@ void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         t[0] = S[0]; t[1] = S[1]; t[2] = t[0] ^ t[1];
         X0 = M[0]; X1 = M[1]; X2 = M[2]; X3 = M[3];
         X4 = M[4]; X5 = M[5]; X6 = M[6]; X7 = M[7];
-#ifdef HB_SKEIN_COMPACT
-        TF_SCHEDULE(512, 18);
-#else
         TF512_INJECT(0)
         TF512_ROUNDS_0123 TF512_INJECT(1) TF512_ROUNDS_4567 TF512_INJECT(2)
         TF512_ROUNDS_0123 TF512_INJECT(3) TF512_ROUNDS_4567 TF512_INJECT(4)
@@ -47,12 +27,9 @@ void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         TF512_ROUNDS_0123 TF512_INJECT(13) TF512_ROUNDS_4567 TF512_INJECT(14)
         TF512_ROUNDS_0123 TF512_INJECT(15) TF512_ROUNDS_4567 TF512_INJECT(16)
         TF512_ROUNDS_0123 TF512_INJECT(17) TF512_ROUNDS_4567 TF512_INJECT(18)
-#endif
         S[2] = X0 ^ M[0]; S[3] = X1 ^ M[1]; S[4] = X2 ^ M[2]; S[5] = X3 ^ M[3];
         S[6] = X4 ^ M[4]; S[7] = X5 ^ M[5]; S[8] = X6 ^ M[6]; S[9] = X7 ^ M[7];
         S[1] &= ~TF_FIRST;
         blk += 64;
     }
 }
-
-#endif

@@ -1,24 +1,7 @@
-/* Skein v1.3 UBI with Threefish-256: 72 rounds (sec. 3.3, 3.4): see threefish_common.h */
-#include "threefish_common.h"
+/* Skein v1.3 UBI with Threefish-256: 72 rounds (sec. 3.3, 3.4),
+ * all rounds unrolled: see ../threefish_common.h */
+#include "../threefish_common.h"
 
-#ifdef HB_SKEIN_BYTEWISE
-static HB_ROM uint8_t TF_PAIRS[4 * 4] = TF256_PAIRS;
-static HB_ROM uint8_t TF_ROT[8 * 4 / 2] = TF256_ROT;
-#define TF_NW 4
-#define TF_SUBKEYS 19
-#include "threefish_bytes.h"
-
-void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
-{
-    while (n--) {
-        TF_ADVANCE(S, bytes);
-        tf_block(S, blk);
-        S[1] &= ~TF_FIRST;
-        blk += 32;
-    }
-}
-
-#else
 void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
 {
     uint64_t k[5], t[3], M0, M1, M2, M3, X0, X1, X2, X3;
@@ -29,9 +12,6 @@ void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         t[0] = S[0]; t[1] = S[1]; t[2] = t[0] ^ t[1];
         X0 = M0 = hb_load64_le(blk); X1 = M1 = hb_load64_le(blk + 8);
         X2 = M2 = hb_load64_le(blk + 16); X3 = M3 = hb_load64_le(blk + 24);
-#ifdef HB_SKEIN_COMPACT
-        TF_SCHEDULE(256, 18);
-#else
         TF256_INJECT(0)
         TF256_ROUNDS_0123 TF256_INJECT(1) TF256_ROUNDS_4567 TF256_INJECT(2)
         TF256_ROUNDS_0123 TF256_INJECT(3) TF256_ROUNDS_4567 TF256_INJECT(4)
@@ -42,11 +22,8 @@ void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         TF256_ROUNDS_0123 TF256_INJECT(13) TF256_ROUNDS_4567 TF256_INJECT(14)
         TF256_ROUNDS_0123 TF256_INJECT(15) TF256_ROUNDS_4567 TF256_INJECT(16)
         TF256_ROUNDS_0123 TF256_INJECT(17) TF256_ROUNDS_4567 TF256_INJECT(18)
-#endif
         S[2] = X0 ^ M0; S[3] = X1 ^ M1; S[4] = X2 ^ M2; S[5] = X3 ^ M3;
         S[1] &= ~TF_FIRST;
         blk += 32;
     }
 }
-
-#endif
