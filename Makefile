@@ -18,7 +18,7 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDARY:
-.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain
+.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 
@@ -27,6 +27,7 @@ help:
 	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
 	@echo "make demo     setup + default host benchmark of every algorithm + report"
 	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
+	@echo "make fuzz     run each libFuzzer target FUZZ_SECONDS (default $(FUZZ_SECONDS)) seconds"
 
 check-toolchain:
 	@command -v $(CC) >/dev/null 2>&1 || { echo "hashbench: no C compiler '$(CC)'. Install it: apt-get install build-essential" >&2; exit 2; }
@@ -85,6 +86,47 @@ test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san
 	$(BUILD)/san_test_props
 	$(BUILD)/san_test_kat tests/vectors
 
+# ---- coverage-guided fuzzing: libFuzzer under ASan + UBSan (clang) --------
+# The library is LIB_SRC compiled again with coverage instrumentation; the
+# targets (tests/fuzz/) link it with OpenSSL's libcrypto, their reference.
+# Seed corpora come from the KAT messages (tests/fuzz/make_corpus.py); what
+# a run finds lands in $(BUILD)/fuzz/found/<target>, crashes in $(BUILD)/fuzz/.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 45
+FUZZ_TARGETS := stream openssl mac
+FUZZ_SAN := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+FUZZ_OPTS ?= -max_len=4096 -timeout=20 -print_final_stats=1
+
+$(BUILD)/fuzz/obj/%.o: %.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< $(FUZZ_OBJ) -lcrypto -o $@
+
+$(BUILD)/fuzz/corpus/.stamp: tests/fuzz/make_corpus.py $(wildcard tests/vectors/*) $(VENV)/.native
+	$(VENV)/bin/python tests/fuzz/make_corpus.py $(BUILD)/fuzz/corpus
+	@touch $@
+
+# one target after the other, each for FUZZ_SECONDS (the fuzzer stops at
+# the first failure and leaves the input as $(BUILD)/fuzz/<kind>-<sha1>)
+fuzz: $(FUZZ_BIN) $(BUILD)/fuzz/corpus/.stamp
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/found/$$t; \
+	  echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/fuzz_$$t $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(BUILD)/fuzz/ \
+	    $(BUILD)/fuzz/found/$$t $(BUILD)/fuzz/corpus/$$t 2>$(BUILD)/fuzz/fuzz_$$t.log \
+	    || { tail -40 $(BUILD)/fuzz/fuzz_$$t.log; exit 1; }; \
+	  grep -E '^(stat::number_of_executed_units|stat::peak_rss|#[0-9]+ +DONE)' $(BUILD)/fuzz/fuzz_$$t.log; \
+	done
+
+# the short run of every target that `make test` includes
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+
 $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip 'setuptools>=64' wheel
@@ -101,7 +143,7 @@ setup: $(VENV)/.native $(BUILD)/hb-bench
 test-py: setup
 	$(VENV)/bin/python -m pytest -q tests/python
 
-test: setup test-c test-py
+test: setup test-c test-py fuzz-smoke
 
 demo: setup
 	$(VENV)/bin/hashbench bench --target host --all --report $(BUILD)/report
