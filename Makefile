@@ -7,6 +7,7 @@ VENV    ?= .venv
 BUILD   ?= build
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS  ?= -O2
+VALGRIND ?= valgrind
 HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
 
 # the library: every C file of the portable tree (per-target variants live
@@ -18,7 +19,7 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDARY:
-.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke
+.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke ct-dudect
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 
@@ -27,6 +28,7 @@ help:
 	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
 	@echo "make demo     setup + default host benchmark of every algorithm + report"
 	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
+	@echo "make ct-dudect  timing test (Welch t) of hb_ct_equal, CT_SAMPLES calls per function"
 	@echo "make fuzz     run each libFuzzer target FUZZ_SECONDS (default $(FUZZ_SECONDS)) seconds"
 
 check-toolchain:
@@ -61,6 +63,14 @@ $(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
 $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
 	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
 
+# dudect-style timing test of hb_ct_equal (a benchmark, not in `make test`)
+CT_SAMPLES ?= 1000000
+CT_TAGLEN ?= 32
+$(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a targets/host/hal.h
+	$(CC) $(HB_CFLAGS) -Itargets/host bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a -lm -o $@
+ct-dudect: $(BUILD)/ct-dudect
+	$(BUILD)/ct-dudect $(CT_SAMPLES) $(CT_TAGLEN)
+
 # the compact (8-bit) variants of kernels that have one, and the byte-wise
 # 32-bit rotation of AVR, the S-box-only AES round of the 8051 (HB_AES_TABLES=0),
 # checked on every KAT
@@ -78,13 +88,15 @@ $(BUILD)/byte_test_kat: tests/c/test_kat.c $(LIB_SRC) $(LIB_HDR)
 
 # C tests: plain -O2 build, then the same tests under ASan + UBSan
 test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(BUILD)/compact_test_kat \
-        $(BUILD)/byte_test_kat
+        $(BUILD)/byte_test_kat $(BUILD)/test_ct
 	$(BUILD)/test_kat tests/vectors
 	$(BUILD)/compact_test_kat tests/vectors
 	$(BUILD)/byte_test_kat tests/vectors
 	$(BUILD)/test_props
 	$(BUILD)/san_test_props
 	$(BUILD)/san_test_kat tests/vectors
+	@command -v $(VALGRIND) >/dev/null 2>&1 || { echo "hashbench: no valgrind (apt-get install valgrind)" >&2; exit 2; }
+	$(VALGRIND) -q $(BUILD)/test_ct
 
 # ---- coverage-guided fuzzing: libFuzzer under ASan + UBSan (clang) --------
 # The library is LIB_SRC compiled again with coverage instrumentation; the
