@@ -19,7 +19,7 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDARY:
-.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke ct-dudect
+.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke fuzz-toolchain ct-dudect
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 
@@ -112,7 +112,12 @@ FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_OPTS ?= -max_len=4096 -timeout=20 -print_final_stats=1
 
-$(BUILD)/fuzz/obj/%.o: %.c $(LIB_HDR)
+fuzz-toolchain:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 && echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return !d + n; }' \
+	  | $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null \
+	  || { echo "hashbench: make fuzz needs clang with libFuzzer and libcrypto: scripts/install-toolchains.sh fuzz" >&2; exit 2; }
+
+$(BUILD)/fuzz/obj/%.o: %.c $(LIB_HDR) | fuzz-toolchain
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
 
@@ -132,7 +137,7 @@ fuzz: $(FUZZ_BIN) $(BUILD)/fuzz/corpus/.stamp
 	  $(BUILD)/fuzz/fuzz_$$t $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(BUILD)/fuzz/ \
 	    $(BUILD)/fuzz/found/$$t $(BUILD)/fuzz/corpus/$$t 2>$(BUILD)/fuzz/fuzz_$$t.log \
 	    || { tail -40 $(BUILD)/fuzz/fuzz_$$t.log; exit 1; }; \
-	  grep -E '^(stat::number_of_executed_units|stat::peak_rss|#[0-9]+ +DONE)' $(BUILD)/fuzz/fuzz_$$t.log; \
+	  grep -E '^(stat::number_of_executed_units|stat::peak_rss|#[0-9]+[[:space:]]+DONE)' $(BUILD)/fuzz/fuzz_$$t.log; \
 	done
 
 # the short run of every target that `make test` includes
