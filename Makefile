@@ -7,6 +7,7 @@ VENV    ?= .venv
 BUILD   ?= build
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS  ?= -O2
+VALGRIND ?= valgrind
 HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
 
 # the library: the shared C files of every family, and the default
@@ -22,7 +23,7 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDARY:
-.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain
+.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke fuzz-toolchain ct-dudect
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 
@@ -31,6 +32,8 @@ help:
 	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
 	@echo "make demo     setup + default host benchmark of every algorithm + report"
 	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
+	@echo "make ct-dudect  timing test (Welch t) of hb_ct_equal, CT_SAMPLES calls per function"
+	@echo "make fuzz     run each libFuzzer target FUZZ_SECONDS (default $(FUZZ_SECONDS)) seconds"
 
 check-toolchain:
 	@command -v $(CC) >/dev/null 2>&1 || { echo "hashbench: no C compiler '$(CC)'. Install it: apt-get install build-essential" >&2; exit 2; }
@@ -64,6 +67,14 @@ $(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
 $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
 	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
 
+# dudect-style timing test of hb_ct_equal (a benchmark, not in `make test`)
+CT_SAMPLES ?= 1000000
+CT_TAGLEN ?= 32
+$(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a targets/host/hal.h
+	$(CC) $(HB_CFLAGS) -Itargets/host bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a -lm -o $@
+ct-dudect: $(BUILD)/ct-dudect
+	$(BUILD)/ct-dudect $(CT_SAMPLES) $(CT_TAGLEN)
+
 # one KAT build per implementation that is not a family's default: the
 # rules come from the implementation registry (tools/impls.py)
 $(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
@@ -73,11 +84,60 @@ $(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos
 -include $(BUILD)/impls.mk
 
 # C tests: plain -O2 build, then the same tests under ASan + UBSan
-test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(IMPL_KAT_RUNS)
+test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(IMPL_KAT_RUNS) \
+        $(BUILD)/test_ct
 	$(BUILD)/test_kat tests/vectors
 	$(BUILD)/test_props
 	$(BUILD)/san_test_props
 	$(BUILD)/san_test_kat tests/vectors
+	@command -v $(VALGRIND) >/dev/null 2>&1 || { echo "hashbench: no valgrind (apt-get install valgrind)" >&2; exit 2; }
+	$(VALGRIND) -q $(BUILD)/test_ct
+
+# ---- coverage-guided fuzzing: libFuzzer under ASan + UBSan (clang) --------
+# The library is LIB_SRC compiled again with coverage instrumentation; the
+# targets (tests/fuzz/) link it with OpenSSL's libcrypto, their reference.
+# Seed corpora come from the KAT messages (tests/fuzz/make_corpus.py); what
+# a run finds lands in $(BUILD)/fuzz/found/<target>, crashes in $(BUILD)/fuzz/.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 45
+FUZZ_TARGETS := stream openssl mac
+FUZZ_SAN := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+FUZZ_OPTS ?= -max_len=4096 -timeout=20 -print_final_stats=1
+
+fuzz-toolchain:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 && echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return !d + n; }' \
+	  | $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null \
+	  || { echo "hashbench: make fuzz needs clang with libFuzzer and libcrypto: scripts/install-toolchains.sh fuzz" >&2; exit 2; }
+
+$(BUILD)/fuzz/obj/%.o: %.c $(LIB_HDR) | fuzz-toolchain
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< $(FUZZ_OBJ) -lcrypto -o $@
+
+$(BUILD)/fuzz/corpus/.stamp: tests/fuzz/make_corpus.py $(wildcard tests/vectors/*) $(VENV)/.native
+	$(VENV)/bin/python tests/fuzz/make_corpus.py $(BUILD)/fuzz/corpus
+	@touch $@
+
+# one target after the other, each for FUZZ_SECONDS (the fuzzer stops at
+# the first failure and leaves the input as $(BUILD)/fuzz/<kind>-<sha1>)
+fuzz: $(FUZZ_BIN) $(BUILD)/fuzz/corpus/.stamp
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/found/$$t; \
+	  echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/fuzz_$$t $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(BUILD)/fuzz/ \
+	    $(BUILD)/fuzz/found/$$t $(BUILD)/fuzz/corpus/$$t 2>$(BUILD)/fuzz/fuzz_$$t.log \
+	    || { tail -40 $(BUILD)/fuzz/fuzz_$$t.log; exit 1; }; \
+	  grep -E '^(stat::number_of_executed_units|stat::peak_rss|#[0-9]+[[:space:]]+DONE)' $(BUILD)/fuzz/fuzz_$$t.log; \
+	done
+
+# the short run of every target that `make test` includes
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
 $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 	$(PYTHON) -m venv $(VENV)
@@ -95,7 +155,7 @@ setup: $(VENV)/.native $(BUILD)/hb-bench
 test-py: setup
 	$(VENV)/bin/python -m pytest -q tests/python
 
-test: setup test-c test-py
+test: setup test-c test-py fuzz-smoke
 
 demo: setup
 	$(VENV)/bin/hashbench bench --target host --all --report $(BUILD)/report

@@ -6,6 +6,9 @@
 #         avr (avr-gcc + libsimavr: the avr target),
 #         mcs51 (Intel 8051: SDCC + s51),
 #         hdl (hash cores in simulation: iverilog),
+#         fuzz (libFuzzer targets: clang + its runtimes, llvm-symbolizer,
+#               OpenSSL's libcrypto as the reference; valgrind for the
+#               constant-time test),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -16,11 +19,13 @@ declare -A PKGS=(
   [avr]="gcc-avr avr-libc binutils-avr simavr libsimavr-dev"
   [mcs51]="sdcc sdcc-ucsim"
   [hdl]="iverilog"
+  [fuzz]="clang llvm libclang-rt-dev libssl-dev valgrind"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[mcs51]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[hdl]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[fuzz]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

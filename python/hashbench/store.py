@@ -4,7 +4,17 @@ Every measurement is written (and committed) the moment it is taken, so a
 run killed half way keeps every row already measured.  A run records the
 machine, CPU, compiler and flags, target and tool version; rows from stores
 of several machines merge with `hashbench db merge` (runs are identified by
-a UUID, so merging twice adds nothing)."""
+a UUID, so merging twice adds nothing).
+
+Faults the store survives (tests/python/test_faults_store.py injects each):
+  * a writer killed at any point (kill -9): one transaction per row, so a
+    row is either whole or absent, and SQLite's journal rolls back the rest;
+  * several processes writing one store: WAL journal (readers never block
+    the writer) and a busy timeout (writers wait for each other in turn);
+  * disk full, I/O errors, a corrupted or foreign file: StoreError with the
+    path and the cause (the CLI exits 2); the file is left as it was, so
+    the rows already in it stay readable.
+"""
 from __future__ import annotations
 
 import json
@@ -12,8 +22,10 @@ import os
 import platform
 import sqlite3
 import uuid
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterator
 
 SCHEMA_VERSION = 2
 #: what each schema version adds, applied in order to an older store
@@ -21,9 +33,11 @@ MIGRATIONS = {
     # rows are keyed by implementation; rows measured before implementations
     # existed are of the one form each algorithm had then
     2: ["ALTER TABLE results ADD COLUMN impl TEXT",
-        "UPDATE results SET impl = 'ref' WHERE impl IS NULL",
-        "CREATE INDEX IF NOT EXISTS results_impl ON results(algo, target, impl, size)"],
+        "UPDATE results SET impl = 'ref' WHERE impl IS NULL"],
 }
+# seconds a writer waits for another process's transaction to end; a row
+# transaction takes milliseconds, a merge of a large store a few seconds
+BUSY_TIMEOUT = 60.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -58,6 +72,13 @@ class StoreError(Exception):
     pass
 
 
+def _cause(e: sqlite3.Error) -> str:
+    """SQLite's message, with its error name where Python exposes it
+    (SQLITE_FULL, SQLITE_IOERR_WRITE, ...: says which fault it was)."""
+    name = getattr(e, "sqlite_errorname", None)
+    return f"{e}, {name}" if name else str(e)
+
+
 def default_path() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "hashbench" / "results.sqlite"
@@ -78,90 +99,129 @@ class Store:
         self.path = Path(path) if path else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.db = sqlite3.connect(str(self.path))
-            self.db.executescript(SCHEMA)
+            # isolation_level=None: this class opens and ends every transaction
+            self.db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT, isolation_level=None)
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: cannot open the result store ({e})") from None
+        try:
+            # read-only checks first: a damaged file is refused before anything
+            # (even the journal mode in its header) is written to it
+            bad = self.db.execute("PRAGMA quick_check").fetchall()
+            if bad != [("ok",)]:
+                raise sqlite3.DatabaseError("; ".join(str(r[0]) for r in bad[:3]))
+            if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                self.db.execute("PRAGMA journal_mode=WAL")
+            with self._tx("create the tables of"):
+                for stmt in SCHEMA.split(";"):
+                    if stmt.strip():
+                        self.db.execute(stmt)
+                # OR IGNORE: two processes creating one store at once
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             v = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if v is None:
-                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                self.db.commit()
-            elif int(v[0]) < SCHEMA_VERSION:
-                self._migrate(int(v[0]))
-            elif int(v[0]) > SCHEMA_VERSION:
-                raise StoreError(f"{self.path}: schema {v[0]} is newer than this hashbench "
-                                 f"({SCHEMA_VERSION}); upgrade hashbench")
-            self.db.execute("CREATE INDEX IF NOT EXISTS results_impl ON results(algo, target, impl, size)")
-            self.db.commit()
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path} is not a hashbench result store ({e}); "
-                             f"move it away or pass --db PATH") from None
-
-    def _migrate(self, have: int) -> None:
-        """Bring an older store to SCHEMA_VERSION in one transaction."""
-        with self.db:
-            for v in range(have + 1, SCHEMA_VERSION + 1):
-                for stmt in MIGRATIONS[v]:
+        except sqlite3.OperationalError as e:  # locked past the timeout, I/O error, disk full
+            self.db.close()
+            raise StoreError(f"{self.path}: cannot use the result store ({_cause(e)})") from None
+        except sqlite3.DatabaseError as e:  # not a database, malformed
+            self.db.close()
+            raise StoreError(f"{self.path} is not a hashbench result store or is damaged ({e}); "
+                             f"it was left as it is: move it away or pass --db PATH") from None
+        if int(v[0]) > SCHEMA_VERSION:
+            self.db.close()
+            raise StoreError(f"{self.path}: schema {v[0]} is newer than this hashbench "
+                             f"({SCHEMA_VERSION}); upgrade hashbench")
+        with self._tx("migrate"):
+            have = int(self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0])
+            for ver in range(have + 1, SCHEMA_VERSION + 1):   # another process may have migrated it
+                for stmt in MIGRATIONS[ver]:
                     self.db.execute(stmt)
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            self.db.execute("CREATE INDEX IF NOT EXISTS results_impl ON results(algo, target, impl, size)")
+
+    @contextmanager
+    def _tx(self, what: str) -> Iterator[None]:
+        """One write transaction: BEGIN IMMEDIATE takes the write lock at once
+        (waiting up to BUSY_TIMEOUT for another writer), COMMIT or ROLLBACK."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise StoreError(f"{self.path}: cannot {what} the result store ({e})") from None
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException as e:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite has already rolled back (disk full, I/O error)
+            if isinstance(e, sqlite3.Error):
+                raise StoreError(f"{self.path}: cannot {what} the result store ({_cause(e)}); "
+                                 f"every row stored before is kept") from None
+            raise
 
     def close(self):
         self.db.close()
 
     def start_run(self, target: str, compiler: str = "", flags: str = "", environment: dict | None = None,
                   command: str = "", tool_version: str = "") -> int:
-        cur = self.db.execute(
-            "INSERT INTO runs (uuid, started, tool_version, machine, cpu, compiler, flags, target,"
-            " environment, command) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (str(uuid.uuid4()), datetime.now(timezone.utc).isoformat(timespec="seconds"),
-             tool_version, platform.node(), cpu_model(), compiler, flags, target,
-             json.dumps(environment or {}, sort_keys=True), command))
-        self.db.commit()
+        with self._tx("start a run in"):
+            cur = self.db.execute(
+                "INSERT INTO runs (uuid, started, tool_version, machine, cpu, compiler, flags, target,"
+                " environment, command) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (str(uuid.uuid4()), datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                 tool_version, platform.node(), cpu_model(), compiler, flags, target,
+                 json.dumps(environment or {}, sort_keys=True), command))
         return cur.lastrowid
 
     def add(self, run_id: int, row: dict) -> None:
         extra = {k: v for k, v in row.items() if k not in COLUMNS}
         vals = [row.get(c) for c in COLUMNS]
-        self.db.execute(
-            f"INSERT INTO results (run_id, ts, {', '.join(COLUMNS)}, extra) VALUES "
-            f"(?, ?, {', '.join('?' * len(COLUMNS))}, ?)",
-            [run_id, datetime.now(timezone.utc).isoformat(timespec="seconds")] + vals +
-            [json.dumps(extra, sort_keys=True, default=str) if extra else None])
-        self.db.commit()
+        with self._tx("write a row to"):
+            self.db.execute(
+                f"INSERT INTO results (run_id, ts, {', '.join(COLUMNS)}, extra) VALUES "
+                f"(?, ?, {', '.join('?' * len(COLUMNS))}, ?)",
+                [run_id, datetime.now(timezone.utc).isoformat(timespec="seconds")] + vals +
+                [json.dumps(extra, sort_keys=True, default=str) if extra else None])
 
     def rows(self, where: str = "", params: tuple = ()) -> list[dict]:
         q = ("SELECT r.*, runs.machine, runs.cpu, runs.compiler, runs.flags, runs.uuid AS run_uuid,"
              " runs.started FROM results r JOIN runs ON r.run_id = runs.id " +
              (f"WHERE {where} " if where else "") + "ORDER BY r.id")
-        cur = self.db.execute(q, params)
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, r)) for r in cur.fetchall()]
+        try:
+            cur = self.db.execute(q, params)
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, r)) for r in cur.fetchall()]
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: cannot read the result store ({_cause(e)})") from None
 
     def merge(self, other_path: str | os.PathLike) -> tuple[int, int]:
         """Copy every run (and its rows) of another store that this one does
-        not have yet.  Returns (runs added, rows added)."""
+        not have yet.  Returns (runs added, rows added).  One transaction: a
+        run is skipped when its UUID is present, so a half-copied run would
+        never be completed by merging again."""
         other = Store(other_path)
         runs = rows = 0
         try:
-            ocur = other.db.execute("SELECT * FROM runs ORDER BY id")
-            rnames = [d[0] for d in ocur.description]
-            for r in ocur.fetchall():
-                run = dict(zip(rnames, r))
-                if self.db.execute("SELECT 1 FROM runs WHERE uuid=?", (run["uuid"],)).fetchone():
-                    continue
-                old = run.pop("id")
-                cur = self.db.execute(f"INSERT INTO runs ({', '.join(run)}) VALUES "
-                                      f"({', '.join('?' * len(run))})", list(run.values()))
-                new = cur.lastrowid
-                runs += 1
-                rcur = other.db.execute("SELECT * FROM results WHERE run_id=? ORDER BY id", (old,))
-                names = [d[0] for d in rcur.description]
-                for res in rcur.fetchall():
-                    d = dict(zip(names, res))
-                    d.pop("id")
-                    d["run_id"] = new
-                    self.db.execute(f"INSERT INTO results ({', '.join(d)}) VALUES "
-                                    f"({', '.join('?' * len(d))})", list(d.values()))
-                    rows += 1
-            self.db.commit()
+            with self._tx("merge into"):
+                ocur = other.db.execute("SELECT * FROM runs ORDER BY id")
+                rnames = [d[0] for d in ocur.description]
+                for r in ocur.fetchall():
+                    run = dict(zip(rnames, r))
+                    if self.db.execute("SELECT 1 FROM runs WHERE uuid=?", (run["uuid"],)).fetchone():
+                        continue
+                    old = run.pop("id")
+                    cur = self.db.execute(f"INSERT INTO runs ({', '.join(run)}) VALUES "
+                                          f"({', '.join('?' * len(run))})", list(run.values()))
+                    new = cur.lastrowid
+                    runs += 1
+                    rcur = other.db.execute("SELECT * FROM results WHERE run_id=? ORDER BY id", (old,))
+                    names = [d[0] for d in rcur.description]
+                    for res in rcur.fetchall():
+                        d = dict(zip(names, res))
+                        d.pop("id")
+                        d["run_id"] = new
+                        self.db.execute(f"INSERT INTO results ({', '.join(d)}) VALUES "
+                                        f"({', '.join('?' * len(d))})", list(d.values()))
+                        rows += 1
         finally:
             other.close()
         return runs, rows
