@@ -164,7 +164,10 @@ class Attacker:
         if k not in ("spoof", "desync", "masquerade", "flood"):
             return
         step = round(self.rate * NS)
-        t = step
+        if k == "flood":
+            # back to back: a new frame ready every frame time, from 20 % of the run
+            step = self.sim._frame_ns(self._forge(0)[0])
+        t = step if k != "flood" else until_ns // 5
         while t < until_ns:
             yield t, self._forge(t)
             t += step
@@ -192,6 +195,9 @@ class Attacker:
                 (m.length if i == 0 and p.scheme != "seed000" else
                  (8 if i == 0 else p.fv_tx_bytes + p.tag_bytes))
             body[used:] = bytes(n - used)
+            if p.tag_bits % 8 and (len(lens) == 1 or i == 1):
+                # the attacker knows the format: the unused low bits of the tag are zero
+                body[used - 1] &= (0xFF << (8 - p.tag_bits % 8)) & 0xFF
             if self.kind == "desync" and p.fv_tx_bits and (len(lens) == 1 or i == 1):
                 # an FV far ahead of the receiver's, to drag it forward
                 real = sim.senders[m.can_id].fv
@@ -343,6 +349,7 @@ class Simulation:
                             else [(0, f, "legit")]
                         if not outs:
                             instances[inst]["n"] -= 1
+                            rep.attack_frames += 1      # a frame the attacker suppressed
                         for extra, f2, origin in outs:
                             push(rt + self.mac_ns + extra, f2, origin, inst if origin in ("legit", "mac_delay") else ())
                             if origin != "legit":
