@@ -64,6 +64,8 @@ def budget(profile: Profile, msgs: list[MsgSpec], bitrate: int, data_bitrate: in
            deadline: float | None, store, target: str) -> Budget:
     algo = profile.mac_algo().algo
     n_in = max(profile.auth_input_len(m.length) for m in msgs)
+    if algo == "ascon_cxof128":
+        n_in += profile.key_len   # the key is absorbed as a prefix of the input
     snd = mac_time(store, target, algo, n_in)
     mon = MacTime(None if snd.seconds is None else snd.seconds * profile.attempts, snd.source,
                   snd.detail + (f" x {profile.attempts} attempts" if profile.attempts > 1 else ""))
