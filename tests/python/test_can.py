@@ -331,3 +331,12 @@ def test_cli_bad_dbc_exits_2(tmp_path, capsys):
     bad.write_text("garbage {{{\n")
     assert main(["can", "simulate", "--profile", "secoc-cmac-classic", "--dbc", str(bad)]) == 2
     assert "parse" in capsys.readouterr().err or "cycle time" in capsys.readouterr().err
+
+
+def test_cli_reject_log(tmp_path, capsys):
+    p = tmp_path / "rej.csv"
+    assert main(["can", "simulate", "--profile", "secoc-cmac-classic", "--attack", "spoof",
+                 "--duration", "20ms", "--reject-log", str(p)]) == 0
+    lines = p.read_text().splitlines()
+    assert lines[0] == "time_s,can_id,reason" and len(lines) > 5
+    assert "MAC or freshness check failed" in lines[1]

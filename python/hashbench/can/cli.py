@@ -139,12 +139,19 @@ def cmd_simulate(a) -> int:
             raise CanUsageError(f"--log {lp}: name a .log (candump) or .asc file")
     if a.log and (len(profs) > 1 or len(attacks) > 1):
         raise CanUsageError("--log needs one profile and one attack")
+    if a.reject_log and (len(profs) > 1 or len(attacks) > 1):
+        raise CanUsageError("--reject-log needs one profile and one attack")
     rows = []
     for p in profs:
         for x in attacks:
             sim = Simulation(p, msgs, rate, drate, key_scope=a.keys, attack=x, seed=a.seed,
                              logs=a.log, reset_at=reset, attack_rate=parse_time(a.attack_period))
             rows.append(sim.run(dur))
+            if a.reject_log:
+                with open(a.reject_log, "w") as f:
+                    f.write("time_s,can_id,reason\n")
+                    for t, cid, why in sim.reject_log:
+                        f.write(f"{t:.6f},0x{cid:X},\"{why}\"\n")
     if a.json:
         print(json.dumps([{"profile": r.profile, "attack": r.attack, "not_applicable": r.not_applicable or None,
                            "frames": dict(r.frames), "attack_frames": r.attack_frames,
@@ -226,4 +233,5 @@ def add_parser(sub) -> None:
     x.add_argument("--reset-at", help="power-cycle every sender at this simulated time")
     x.add_argument("--seed", type=int, default=0)
     x.add_argument("--log", action="append", help="write the bus log (.log = candump, .asc = Vector ASC)")
+    x.add_argument("--reject-log", help="write the monitor's rejects (time, ID, reason) as CSV")
     x.set_defaults(fn=_run(cmd_simulate))
