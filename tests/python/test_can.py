@@ -9,7 +9,7 @@ import hashbench
 from hashbench.can import (FrameError, FreshnessExhausted, ProfileError, RxMessage, Sender, Verifier,
                            get_profile, make, validate)
 from hashbench.can.profiles import authenticator
-from hashbench.can.sim import ATTACKS, DbcError, Simulation, builtin_vehicle, load_dbc, DATA_DIR
+from hashbench.can.sim import ATTACKS, DATA_DIR, DbcError, Simulation, load_dbc
 from hashbench.can.timing import (Msg, classic_bits, fd_bits, parse_rate, parse_time,
                                   response_times)
 from hashbench.cli import main

@@ -38,7 +38,7 @@ import can
 
 import hashbench
 
-from .frames import FrameError, dlc_for, fd_padded_length, make
+from .frames import FrameError, fd_padded_length, make, validate
 
 AUTH_ID_BIT_STD = 0x400        # second frame of 11-bit data ID x (x < 0x400) is x | 0x400
 AUTH_ID_BIT_EXT = 0x10000000   # and of 29-bit data ID x (x < 2^28): x | 2^28
@@ -381,17 +381,15 @@ class Verifier:
         return range(first, top + 1, mod)
 
     def _verify(self, m: RxMessage, payload: bytes, fv_tx: int | None, tag: bytes) -> Verdict:
-        from hashbench import compare_digest
         for fv in self.candidates(m, fv_tx):
             self.attempts += 1
             _, want = authenticator(self.p, m.key, m.can_id, m.data_id, payload, fv)
-            if compare_digest(want, tag):
+            if hashbench.compare_digest(want, tag):
                 m.last_fv = fv
                 return Verdict("accept", m.can_id, fv=fv, payload=payload)
         return Verdict("reject", m.can_id, "MAC or freshness check failed")
 
     def on_frame(self, msg: can.Message, t: float) -> Verdict:
-        from .frames import validate
         try:
             validate(msg)
         except FrameError as e:
