@@ -648,6 +648,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .hw.cli import add_parser as add_hw_parser
     add_hw_parser(sub)
+    from .can.cli import add_parser as add_can_parser
+    add_can_parser(sub)
     return p
 
 

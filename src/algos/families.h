@@ -20,3 +20,4 @@
 #include "jh/jh.h"
 #include "shabal/shabal.h"
 #include "simd/simd.h"
+#include "cmac/cmac.h"
