@@ -78,7 +78,7 @@ class EmuTarget(Target):
         import unicorn
         m = MODELS[self.name]
         return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags),
-                "emulator": f"unicorn {unicorn.__version__}", "cycle_model": m.name,
+                "emulator": f"unicorn {unicorn.__version__}", "cycle_model": m.tag,
                 "model_limits": m.limits, "clock_source": self.profile.source}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 8, timeout: float = 120.0,
@@ -121,7 +121,7 @@ class EmuTarget(Target):
                 row = {**base, "size": r["size"], "kind": r["kind"], "reps": 1,
                        "median": float(r["cycles"]), "q1": float(r["cycles"]), "q3": float(r["cycles"]),
                        "min": float(r["cycles"]), "max": float(r["cycles"]),
-                       "count_kind": f"cycles_model:{model.name}", "instructions": r.get("instructions"),
+                       "count_kind": f"cycles_model:{model.tag}", "instructions": r.get("instructions"),
                        "verified": True, "code_bytes": size["total"], "code_text": size["text"],
                        "code_rodata": size["rodata"], "stack_bytes": stack,
                        "ram_bytes": a.ctx_size + stack, "emulated_seconds": round(res.seconds, 3)}
