@@ -187,40 +187,47 @@ def _api_sizes(api: Path, ns: str) -> dict:
 
 
 def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str], table: Path,
-            out: Path, timeout: float) -> list[dict]:
-    """pqm-style scheme from repo/mupq/pqclean, published row from `table`."""
-    d = repo / "mupq" / "pqclean" / f"crypto_{kind}" / scheme / "clean"
-    if not d.is_dir():
+            out: Path, timeout: float, impl: str = "clean") -> list[dict]:
+    """pqm-style scheme: the PQClean "clean" code under repo/mupq/pqclean, or
+    the repository's own `impl` (e.g. pqm3's "m3", with assembly) under
+    repo/crypto_<kind>; published row from `table`.  The keys must match
+    those of the clean code built for the host."""
+    clean = repo / "mupq" / "pqclean" / f"crypto_{kind}" / scheme / "clean"
+    d = clean if impl == "clean" else repo / f"crypto_{kind}" / scheme / impl
+    if not d.is_dir() or not clean.is_dir():
         return []
     ns = "PQCLEAN_" + re.sub(r"[^A-Z0-9]", "", scheme.upper()) + "_CLEAN_"
-    sizes = _api_sizes(d / "api.h", ns)
-    defs = [f"-DHB_NS(x)={ns}##x", f"-DHB_PK={sizes['PK']}", f"-DHB_SK={sizes['SK']}"]
+    sizes = _api_sizes(clean / "api.h", ns)
+    defs = [f"-DHB_PK={sizes['PK']}", f"-DHB_SK={sizes['SK']}"]
     if kind == "kem":
         defs += ["-DHB_KEM", f"-DHB_CT={sizes['CT']}", f"-DHB_SS={sizes['SS']}"]
-    incs = [f"-I{d}", f"-I{repo / 'mupq' / 'common'}", f"-I{repo / 'common'}"]
-    csrc = sorted(str(p) for p in d.glob("*.c"))
+    common = [f"-I{repo / 'mupq' / 'common'}", f"-I{repo / 'common'}"]
     host = out / f"{scheme}-host"
     mc = repo / "mupq" / "common"
-    _gcc(["cc", "-O2", "-std=gnu99", "-DHB_HOST", *defs, *incs, str(_EMU / "validate" / "keypair.c"), *csrc,
+    _gcc(["cc", "-O2", "-std=gnu99", "-DHB_HOST", f"-DHB_NS(x)={ns}##x", *defs, f"-I{clean}", *common,
+          str(_EMU / "validate" / "keypair.c"), *sorted(str(p) for p in clean.glob("*.c")),
           str(mc / "fips202.c"), str(mc / "sha2.c"), str(mc / "keccakf1600.c"), "-ffunction-sections",
           "-Wl,--gc-sections", "-o", str(host)])
     want = subprocess.run([str(host)], capture_output=True, text=True, check=True).stdout.strip()
-    elf = out / f"{scheme}-{core}.elf"
-    _gcc(["arm-none-eabi-gcc", *PUB_FLAGS[core], *defs, f"-DHB_CHECKSUM=0x{want}u", f"-I{_EMU}",
-          f"-I{_EMU / 'validate'}", *incs, str(_EMU / "validate" / "keypair.c"), *csrc,
+    # the repository's own implementations carry no PQClean prefix
+    ns_t = f"-DHB_NS(x)={ns}##x" if impl == "clean" else "-DHB_NS(x)=x"
+    csrc = sorted(str(p) for p in d.iterdir() if p.suffix in (".c", ".S", ".s"))
+    elf = out / f"{scheme}-{impl}-{core}.elf"
+    _gcc(["arm-none-eabi-gcc", *PUB_FLAGS[core], ns_t, *defs, f"-DHB_CHECKSUM=0x{want}u", f"-I{_EMU}",
+          f"-I{_EMU / 'validate'}", f"-I{d}", *common, str(_EMU / "validate" / "keypair.c"), *csrc,
           *[str(repo / s) for s in symcrypto], *_harness_sources(), *_link_flags(core), "-o", str(elf)])
     res = _run(core, elf, timeout)
     ok = res.get("checksum", {}).get("ok", False)
-    pub = published_row(table, scheme)
+    pub = published_row(table, scheme, impl)
     ops = ["keypair", "enc", "dec"] if kind == "kem" else ["keypair"]
     rows = []
     for k, op in enumerate(ops):
         p = pub["ops"][k] if pub else {}
-        rows.append({"core": core, "program": f"{scheme} clean ({repo.name})", "operation": op,
+        rows.append({"core": core, "program": f"{scheme} {impl} ({repo.name})", "operation": op,
                      "flags": " ".join(PUB_FLAGS[core]), "model": res.get(op, {}).get("cycles"),
                      "verified": ok and res.get(op, {}).get("ok", False),
                      "published": p.get("AVG"), "published_range": (p.get("MIN"), p.get("MAX")),
-                     "source": f"{table.relative_to(repo)} of the checkout, row '{scheme}' clean"
+                     "source": f"{table.relative_to(repo)} of the checkout, row '{scheme}' {impl}"
                                + (f" ({pub['executions']})" if pub else " (row not found)")})
     return rows
 
@@ -271,9 +278,10 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
         if p3:
             sym = ["mupq/common/fips202.c", "mupq/common/sha2.c", "common/keccakf1600.S",
                    "common/crypto_hashblocks_sha512.c", "common/crypto_hashblocks_sha512_m3_inner32.S"]
-            guard(("cortex-m3", "kyber512"),
-                  lambda: _scheme("cortex-m3", p3, "kem", "kyber512", sym, p3 / "benchmarks-nucleo-f207zg.md",
-                                  out, timeout))
+            for impl in ("clean", "m3"):
+                guard(("cortex-m3", f"kyber512 {impl}"),
+                      lambda i=impl: _scheme("cortex-m3", p3, "kem", "kyber512", sym,
+                                             p3 / "benchmarks-nucleo-f207zg.md", out, timeout, impl=i))
     for r in rows:
         if r.get("model") and r.get("published"):
             r["error_pct"] = 100.0 * (r["model"] - r["published"]) / r["published"]
