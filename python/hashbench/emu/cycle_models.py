@@ -167,7 +167,7 @@ def _mem_operand(insn):
 
 def _is_single_load(insn) -> bool:
     m = insn.mnemonic.split(".")[0]
-    return m.startswith("ldr") and not m.startswith("ldrd") or m.startswith("strex")
+    return m.startswith("ldr") and not m.startswith("ldrd")
 
 
 def _loaded_reg_forms_address(ld, nxt) -> bool:
