@@ -176,3 +176,21 @@ def test_published_row_parses_pqm_tables(tmp_path):
     assert row["ops"][0] == {"AVG": 15742990, "MIN": 15742958, "MAX": 15742996}
     assert row["ops"][2] == {"AVG": 6}
     assert published_row(t, "x-128") is None
+
+
+def test_seed_reuse_ignores_rows_of_an_older_model():
+    from hashbench.seeds import seed004
+
+    class FakeStore:
+        def __init__(self, kind):
+            self.kind = kind
+
+        def rows(self, where, params):
+            return [{"run_id": 1, "started": "t", "kind": "blocks", "size": 64 * n, "median": 1000.0 * n + 50,
+                     "count_kind": self.kind, "code_bytes": 1, "ram_bytes": 1} for n in (1, 2, 3, 4)]
+
+    old = FakeStore("cycles_model:arm7tdmi-trm")
+    assert seed004.from_store(old, "arm7tdmi", "sha256") is None
+    new = FakeStore(seed004.current_count_kind("arm7tdmi"))
+    got = seed004.from_store(new, "arm7tdmi", "sha256")
+    assert got is not None and abs(got["c_block"] - 1000.0) < 1e-6
