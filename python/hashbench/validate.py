@@ -81,10 +81,23 @@ _ROOT = Path(__file__).resolve().parents[2]
 _EMU = _ROOT / "targets" / "emu"
 _CACHE = Path.home() / ".cache" / "hashbench" / "validate"
 REPOS = {"pqm4": "https://github.com/mupq/pqm4", "pqm3": "https://github.com/mupq/pqm3",
-         "xkcp": "https://github.com/XKCP/XKCP"}
+         "xkcp": "https://github.com/XKCP/XKCP", "aes": "https://github.com/Ko-/aes-armcortexm"}
+
+# Schwabe and Stoffelen, "All the AES You Need on Cortex-M3 and M4" (SAC 2016):
+# source, key bits, bitsliced, and the rows of the checkout's README table
+# (STM32L100C Cortex-M3 and STM32F407 Cortex-M4, cycles; CTR per 16-byte
+# block, averaged over 4096 bytes)
+AES_PROGRAMS = [
+    ("aes128ctr/aes_128_ctr.s", 128, False, "AES-128 key expansion", "AES-128 encryption/decryption in CTR mode"),
+    ("aes256ctr/aes_256_ctr.s", 256, False, "AES-256 key expansion", "AES-256 encryption/decryption in CTR mode"),
+    ("aes128ctrbs/aes_128_ctr_bs.s", 128, True, "AES-128 key expansion to bitsliced state",
+     "Constant-time bitsliced AES-128 encryption/decryption in CTR mode"),
+]
+AES_COLUMN = {"cortex-m3": 1, "cortex-m4": 2}
 
 # pqm4 (mk/opencm3.mk, mupq/mk/config.mk): -O3, the board's FPU ABI;
-# pqm3 on the Nucleo-F207ZG (no FPU): -O3, soft float
+# pqm3 on the Nucleo-F207ZG (no FPU): -O3, soft float; aes-armcortexm's
+# Makefiles: the same per core
 PUB_FLAGS = {"cortex-m4": ["-O3", "-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv4-sp-d16",
                            "-std=gnu99"],
              "cortex-m3": ["-O3", "-mcpu=cortex-m3", "-mthumb", "-msoft-float", "-std=gnu99"]}
@@ -175,6 +188,37 @@ def _keccak(core: str, which: str, repo: Path, out: Path, timeout: float) -> dic
             "published": pub, "published_range": None, "source": source}
 
 
+def _readme_figure(readme: Path, row: str, column: int) -> float | None:
+    for line in readme.read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) > column and cells[0] == row:
+            m = re.match(r"[\d.]+", cells[column].replace(",", ""))
+            return float(m.group(0)) if m else None
+    return None
+
+
+def _aes(core: str, repo: Path, out: Path, timeout: float) -> list[dict]:
+    rows = []
+    readme = repo / "README.md"
+    for src, bits, bs, ks_row, ctr_row in AES_PROGRAMS:
+        elf = out / f"aes-{Path(src).stem}-{core}.elf"
+        _gcc(["arm-none-eabi-gcc", *PUB_FLAGS[core], f"-DHB_AES_BITS={bits}", *(["-DHB_AES_BS"] if bs else []),
+              f"-I{_EMU}", f"-I{_EMU / 'validate'}", str(_EMU / "validate" / "aes_ctr.c"), str(repo / src),
+              *_harness_sources(), *_link_flags(core), "-o", str(elf)])
+        res = _run(core, elf, timeout)
+        for what, row, per in (("keyschedule", ks_row, 1), ("ctr4096", ctr_row, 256)):
+            r = res.get(what, {})
+            rows.append({"core": core, "program": f"{src} (aes-armcortexm)",
+                         "operation": "key expansion" if what == "keyschedule" else "CTR, per block of 4096 B",
+                         "flags": " ".join(PUB_FLAGS[core]),
+                         "model": None if r.get("cycles") is None else round(r["cycles"] / per, 1),
+                         "verified": r.get("ok", False), "published": _readme_figure(readme, row, AES_COLUMN[core]),
+                         "published_range": None,
+                         "source": f"Schwabe, Stoffelen, SAC 2016: README.md of the checkout, '{row}' "
+                                   f"({'STM32L100C' if core == 'cortex-m3' else 'STM32F407'})"})
+    return rows
+
+
 def _api_sizes(api: Path, ns: str) -> dict:
     text = api.read_text()
     out = {}
@@ -233,7 +277,8 @@ def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str],
 
 
 def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: str | None = None,
-                      cores=("cortex-m4", "cortex-m3"), timeout: float = 900.0) -> list[dict]:
+                      aes: str | None = None, cores=("cortex-m4", "cortex-m3"),
+                      timeout: float = 900.0) -> list[dict]:
     """Rows: core, program, operation, flags, model cycles, published cycles
     (and MIN..MAX where the table gives them), error %, source."""
     out = _ROOT / "build" / "validate"
@@ -282,6 +327,15 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
                 guard(("cortex-m3", f"kyber512 {impl}"),
                       lambda i=impl: _scheme("cortex-m3", p3, "kem", "kyber512", sym,
                                              p3 / "benchmarks-nucleo-f207zg.md", out, timeout, impl=i))
+    for core in ("cortex-m4", "cortex-m3"):
+        if core not in cores:
+            continue
+        try:
+            ap = repo_path("aes", aes)
+        except (OSError, subprocess.CalledProcessError) as e:
+            rows.append({"core": core, "program": "aes-armcortexm", "operation": "", "error": str(e)})
+            continue
+        guard((core, "aes-armcortexm"), lambda c=core: _aes(c, ap, out, timeout))
     for r in rows:
         if r.get("model") and r.get("published"):
             r["error_pct"] = 100.0 * (r["model"] - r["published"]) / r["published"]

@@ -194,3 +194,14 @@ def test_seed_reuse_ignores_rows_of_an_older_model():
     new = FakeStore(seed004.current_count_kind("arm7tdmi"))
     got = seed004.from_store(new, "arm7tdmi", "sha256")
     assert got is not None and abs(got["c_block"] - 1000.0) < 1e-6
+
+
+def test_readme_figure_reads_the_aes_table(tmp_path):
+    from hashbench.validate import _readme_figure
+    r = tmp_path / "README.md"
+    r.write_text("| Algorithm | Speed M3 (cycles) | Speed M4 (cycles) | ROM |\n|---|---:|---:|---:|\n"
+                 "| AES-128 key expansion | 249.8 | 244.9 | 742 |\n"
+                 "| AES-128 key expansion to bitsliced state | 1024.8 | 1021.9 | 1 |\n")
+    assert _readme_figure(r, "AES-128 key expansion", 1) == 249.8
+    assert _readme_figure(r, "AES-128 key expansion to bitsliced state", 2) == 1021.9
+    assert _readme_figure(r, "AES-256 key expansion", 2) is None
