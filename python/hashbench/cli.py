@@ -523,7 +523,7 @@ def cmd_validate(a) -> int:
 
 def _validate_published(a) -> int:
     from . import validate
-    rows = validate.against_published(pqm4=a.pqm4, xkcp=a.xkcp, pqm3=a.pqm3, aes=a.aes)
+    rows = validate.against_published(pqm4=a.pqm4, xkcp=a.xkcp, pqm3=a.pqm3, aes=a.aes, cifra=a.cifra)
     t = Table(title="ARM cycle models vs published board figures, same program and flags")
     for h in ("core", "program", "operation", "model cycles", "published", "error %", "source"):
         t.add_column(h, justify="right")
@@ -620,6 +620,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--pqm3", help="checkout of github.com/mupq/pqm3 with its submodules")
     s.add_argument("--xkcp", help="checkout of github.com/XKCP/XKCP")
     s.add_argument("--aes", help="checkout of github.com/Ko-/aes-armcortexm")
+    s.add_argument("--cifra", help="checkout of github.com/ctz/cifra")
     s.add_argument("--published-only", action="store_true",
                    help="only the ARM models against published figures for the same program")
     s.set_defaults(fn=cmd_validate)

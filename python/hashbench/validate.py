@@ -81,7 +81,8 @@ _ROOT = Path(__file__).resolve().parents[2]
 _EMU = _ROOT / "targets" / "emu"
 _CACHE = Path.home() / ".cache" / "hashbench" / "validate"
 REPOS = {"pqm4": "https://github.com/mupq/pqm4", "pqm3": "https://github.com/mupq/pqm3",
-         "xkcp": "https://github.com/XKCP/XKCP", "aes": "https://github.com/Ko-/aes-armcortexm"}
+         "xkcp": "https://github.com/XKCP/XKCP", "aes": "https://github.com/Ko-/aes-armcortexm",
+         "cifra": "https://github.com/ctz/cifra"}
 
 # Schwabe and Stoffelen, "All the AES You Need on Cortex-M3 and M4" (SAC 2016):
 # source, key bits, bitsliced, and the rows of the checkout's README table
@@ -94,6 +95,30 @@ AES_PROGRAMS = [
      "Constant-time bitsliced AES-128 encryption/decryption in CTR mode"),
 ]
 AES_COLUMN = {"cortex-m3": 1, "cortex-m4": 2}
+
+# cifra (github.com/ctz/cifra): its README's on-target measurements (STM32F030
+# Cortex-M0, STM32F103 Cortex-M3, STM32F303 Cortex-M4F, all at their 8 MHz
+# reset clock, cycles from SysTick) of the operations of src/arm/main.c, built
+# as src/arm/Makefile builds them: -Os, with its own memcpy/memset, and the
+# muNaCl Cortex-M0 assembly for Curve25519 on every core.
+CIFRA_FLAGS = ["-Os", "-ffunction-sections", "-std=gnu99", "-mthumb"]
+CIFRA_CORE = {"cortex-m0": ("-mcpu=cortex-m0", "-DCORTEX_M0", "Cortex-M0"),
+              "cortex-m3": ("-mcpu=cortex-m3", "-DCORTEX_M3", "Cortex-M3"),
+              "cortex-m4": ("-mcpu=cortex-m4", "-DCORTEX_M4", "Cortex-M4F")}
+_CIFRA_AES = ["-DCF_AES_ENCRYPT_ONLY=1", "-DCF_SIDE_CHANNEL_PROTECTION=0", "-DCF_AES_MAXROUNDS=AES128_ROUNDS"]
+CIFRA_OPS = [  # (harness name, README heading, extra flags of its Makefile, mostly assembly?)
+    ("CURVE25519", "## Curve25519", [], True),
+    ("SHA256", "## SHA256", [], False),
+    ("SHA512", "## SHA512", [], False),
+    ("SHA3_256", "## SHA3-256", [], False),
+    ("AES128BLOCK", "### 128-bit key", _CIFRA_AES, False),
+    ("CHACHA20", "## ChaCha20", [], False),
+    ("HMACSHA256", "## HMAC-SHA256", [], False),
+]
+_CIFRA_SRC = ["sha256.c", "sha512.c", "sha3.c", "blockwise.c", "chash.c", "curve25519.c", "aes.c", "salsa20.c",
+              "chacha20.c", "hmac.c"]
+_CIFRA_ASM = ["arm/memcpy.s", "arm/memset.s", "arm/unacl/cortex_m0_mpy121666.s",
+              "arm/unacl/cortex_m0_reduce25519.s", "arm/unacl/mul.s", "arm/unacl/sqr.s"]
 
 # pqm4 (mk/opencm3.mk, mupq/mk/config.mk): -O3, the board's FPU ABI;
 # pqm3 on the Nucleo-F207ZG (no FPU): -O3, soft float; aes-armcortexm's
@@ -219,6 +244,47 @@ def _aes(core: str, repo: Path, out: Path, timeout: float) -> list[dict]:
     return rows
 
 
+def _cifra_figure(readme: Path, heading: str, core_label: str) -> int | None:
+    """The first cycle column of `core_label`'s row in the table under `heading`."""
+    lines = readme.read_text().splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if line.strip() == heading)
+    except StopIteration:
+        return None
+    for line in lines[start + 1:]:
+        if line.startswith("#") and not heading.startswith("###"):
+            break
+        cells = [c.strip() for c in line.split("|")]
+        if cells and cells[0] == core_label and len(cells) > 1 and cells[1].isdigit():
+            return int(cells[1])
+    return None
+
+
+def _cifra(core: str, repo: Path, out: Path, timeout: float) -> list[dict]:
+    src = repo / "src"
+    mcpu, define, label = CIFRA_CORE[core]
+    rows = []
+    for name, heading, extra, asm in CIFRA_OPS:
+        host = out / f"cifra-{name}-host"
+        _gcc(["cc", "-O2", "-std=gnu99", "-DHB_HOST", f"-DHB_CIFRA_{name}", *extra, f"-I{src}", f"-I{src / 'ext'}",
+              str(_EMU / "validate" / "cifra.c"), *[str(src / f) for f in _CIFRA_SRC], "-o", str(host)])
+        want = subprocess.run([str(host)], capture_output=True, text=True, check=True).stdout.strip()
+        elf = out / f"cifra-{name}-{core}.elf"
+        _gcc(["arm-none-eabi-gcc", *CIFRA_FLAGS, mcpu, define, f"-DHB_CIFRA_{name}", *extra,
+              f"-DHB_CHECKSUM=0x{want}u", f"-I{src}", f"-I{src / 'ext'}", f"-I{_EMU}", f"-I{_EMU / 'validate'}",
+              str(_EMU / "validate" / "cifra.c"), *[str(src / f) for f in _CIFRA_SRC + _CIFRA_ASM],
+              *_harness_sources(), *_link_flags(core), "-o", str(elf)])
+        r = _run(core, elf, timeout).get("op", {})
+        rows.append({"core": core, "program": f"cifra {name.lower()}" + (" (muNaCl assembly)" if asm else " (C)"),
+                     "operation": heading.strip("# "), "flags": " ".join([*CIFRA_FLAGS, mcpu, *extra]),
+                     "model": r.get("cycles"), "verified": r.get("ok", False),
+                     "published": _cifra_figure(repo / "README.md", heading, label), "published_range": None,
+                     "compiler_bound": not asm,
+                     "source": f"cifra README.md of the checkout, '{heading.strip('# ')}', {label} row "
+                               "(gcc of 2015, -Os: the C rows' instruction streams differ from ours)"})
+    return rows
+
+
 def _api_sizes(api: Path, ns: str) -> dict:
     text = api.read_text()
     out = {}
@@ -277,8 +343,8 @@ def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str],
 
 
 def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: str | None = None,
-                      aes: str | None = None, cores=("cortex-m4", "cortex-m3"),
-                      timeout: float = 900.0) -> list[dict]:
+                      aes: str | None = None, cifra: str | None = None,
+                      cores=("cortex-m4", "cortex-m3", "cortex-m0"), timeout: float = 900.0) -> list[dict]:
     """Rows: core, program, operation, flags, model cycles, published cycles
     (and MIN..MAX where the table gives them), error %, source."""
     out = _ROOT / "build" / "validate"
@@ -336,6 +402,15 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
             rows.append({"core": core, "program": "aes-armcortexm", "operation": "", "error": str(e)})
             continue
         guard((core, "aes-armcortexm"), lambda c=core: _aes(c, ap, out, timeout))
+    cores_cifra = [c for c in ("cortex-m0", "cortex-m3", "cortex-m4") if c in cores]
+    if cores_cifra:
+        try:
+            cp = repo_path("cifra", cifra)
+        except (OSError, subprocess.CalledProcessError) as e:
+            rows.append({"core": cores_cifra[0], "program": "cifra", "operation": "", "error": str(e)})
+            cp = None
+        for core in cores_cifra if cp else ():
+            guard((core, "cifra"), lambda c=core: _cifra(c, cp, out, timeout))
     for r in rows:
         if r.get("model") and r.get("published"):
             r["error_pct"] = 100.0 * (r["model"] - r["published"]) / r["published"]

@@ -205,3 +205,15 @@ def test_readme_figure_reads_the_aes_table(tmp_path):
     assert _readme_figure(r, "AES-128 key expansion", 1) == 249.8
     assert _readme_figure(r, "AES-128 key expansion to bitsliced state", 2) == 1021.9
     assert _readme_figure(r, "AES-256 key expansion", 2) is None
+
+
+def test_cifra_figure_reads_the_per_core_tables(tmp_path):
+    from hashbench.validate import _cifra_figure
+    r = tmp_path / "README.md"
+    r.write_text("## AES\n### 128-bit key\nCore | Cycles (key schedule + block) | x\n---|---|---\n"
+                 "Cortex-M0  | 7156 | 2147\nCortex-M4F | 4591 | 1571\n### 256-bit key\nCortex-M0 | 10611 | 1\n"
+                 "## SHA256\nCore | Cycles\n---|---\nCortex-M0  | 11561  | 312B\n## SHA512\nCortex-M0 | 38447 |\n")
+    assert _cifra_figure(r, "### 128-bit key", "Cortex-M0") == 7156
+    assert _cifra_figure(r, "### 128-bit key", "Cortex-M4F") == 4591
+    assert _cifra_figure(r, "## SHA256", "Cortex-M0") == 11561
+    assert _cifra_figure(r, "## SHA256", "Cortex-M3") is None
