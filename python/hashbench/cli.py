@@ -538,7 +538,8 @@ def _validate_published(a) -> int:
     out.print(t)
     if a.json:
         print(json.dumps({"published": rows}, indent=1))
-    return 0 if all(r.get("verified") for r in rows if not r.get("error")) else 1
+    measured = [r for r in rows if not r.get("error")]
+    return 0 if measured and all(r.get("verified") for r in measured) else 1
 
 
 # ---- entry point ---------------------------------------------------------------------

@@ -149,12 +149,16 @@ def repo_path(name: str, given: str | None) -> Path:
         if shutil.which("git") is None:
             raise FileNotFoundError(f"no checkout of {name}: pass --{name} PATH or install git")
         p.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["git", "clone", "--depth", "1", REPOS[name], str(p)], check=True)
+        steps = [["git", "clone", "--depth", "1", REPOS[name], str(p)]]
         if name in ("pqm4", "pqm3"):
-            subprocess.run(["git", "-C", str(p), "submodule", "update", "--init", "--depth", "1", "mupq"],
-                           check=True)
-            subprocess.run(["git", "-C", str(p / "mupq"), "submodule", "update", "--init", "--depth", "1",
-                            "pqclean"], check=True)
+            steps += [["git", "-C", str(p), "submodule", "update", "--init", "--depth", "1", "mupq"],
+                      ["git", "-C", str(p / "mupq"), "submodule", "update", "--init", "--depth", "1", "pqclean"]]
+        for cmd in steps:
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode:
+                shutil.rmtree(p, ignore_errors=True)
+                raise FileNotFoundError(f"could not fetch {REPOS[name]} ({r.stderr.strip()[-200:]}); "
+                                        f"pass --{name} PATH to a checkout")
     return p
 
 
@@ -393,15 +397,15 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
                 guard(("cortex-m3", f"kyber512 {impl}"),
                       lambda i=impl: _scheme("cortex-m3", p3, "kem", "kyber512", sym,
                                              p3 / "benchmarks-nucleo-f207zg.md", out, timeout, impl=i))
-    for core in ("cortex-m4", "cortex-m3"):
-        if core not in cores:
-            continue
+    cores_aes = [c for c in ("cortex-m4", "cortex-m3") if c in cores]
+    if cores_aes:
         try:
             ap = repo_path("aes", aes)
         except (OSError, subprocess.CalledProcessError) as e:
-            rows.append({"core": core, "program": "aes-armcortexm", "operation": "", "error": str(e)})
-            continue
-        guard((core, "aes-armcortexm"), lambda c=core: _aes(c, ap, out, timeout))
+            rows.append({"core": cores_aes[0], "program": "aes-armcortexm", "operation": "", "error": str(e)})
+            ap = None
+        for core in cores_aes if ap else ():
+            guard((core, "aes-armcortexm"), lambda c=core: _aes(c, ap, out, timeout))
     cores_cifra = [c for c in ("cortex-m0", "cortex-m3", "cortex-m4") if c in cores]
     if cores_cifra:
         try:

@@ -217,3 +217,11 @@ def test_cifra_figure_reads_the_per_core_tables(tmp_path):
     assert _cifra_figure(r, "### 128-bit key", "Cortex-M4F") == 4591
     assert _cifra_figure(r, "## SHA256", "Cortex-M0") == 11561
     assert _cifra_figure(r, "## SHA256", "Cortex-M3") is None
+
+
+def test_missing_checkouts_are_reported_not_measured(tmp_path):
+    from hashbench.validate import against_published
+    gone = str(tmp_path / "none")
+    rows = against_published(pqm4=gone, xkcp=gone, pqm3=gone, aes=gone, cifra=gone)
+    assert rows and all("no such directory" in r["error"] for r in rows)
+    assert {r["core"] for r in rows} == {"cortex-m0", "cortex-m3", "cortex-m4"}
