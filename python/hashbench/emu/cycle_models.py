@@ -62,7 +62,6 @@ class Model:
     version: int = 1               # bumped whenever a rule changes what the model charges
     ldm_per_reg: float = 1.0
     ldm_base: int = 1
-    pipelined_ldst: bool = False   # back-to-back loads/stores save a cycle (the rule of model version 1)
     load_use: int = 0              # extra cycle when the next instruction reads a loaded register
     pc_load_extra: int = 0         # POP/LDM/LDR into pc: pipeline refill beyond branch_taken
     wide_aligned: float = 0.0      # extra for a 4-byte instruction at a word address (RV32C cores)
@@ -90,8 +89,6 @@ class Model:
             base = self.costs.get(cls, 1)
         if self.armv7m_ldst:
             base = self._armv7m(insn, cls, base, prev_cls, prev_insn)
-        elif self.pipelined_ldst and cls in (LOAD, STORE) and prev_cls in (LOAD, STORE):
-            base = max(1, base - 1)
         if self.load_use and cls == LOAD and next_insn is not None and _reads_dest(insn, next_insn):
             base += self.load_use
         if insn.size == 4 and (self.wide_aligned or self.wide_misaligned):
