@@ -384,6 +384,11 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
                            "sphincs-shake-128f-simple", "sphincs-shake256-128f-simple"):
                 guard(("cortex-m4", scheme),
                       lambda s=scheme: _scheme("cortex-m4", p4, "sign", s, sym, p4 / "benchmarks.md", out, timeout))
+            # ML-KEM: the portable code and pqm4's assembly NTT beside it
+            for impl in ("clean", "m4fspeed"):
+                guard(("cortex-m4", f"ml-kem-512 {impl}"),
+                      lambda i=impl: _scheme("cortex-m4", p4, "kem", "ml-kem-512", sym, p4 / "benchmarks.md", out,
+                                             timeout, impl=i))
     if "cortex-m3" in cores:
         try:
             p3 = repo_path("pqm3", pqm3)
