@@ -510,6 +510,8 @@ def cmd_validate(a) -> int:
     from . import validate
     from .store import Store
     from .targets import get
+    if a.published_only:
+        return _validate_published(a)
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "sha512"]
     store = Store(a.db)
     tnames = ["rv32imc", "softcore-rv32", "cortex-m3"]
@@ -540,7 +542,28 @@ def cmd_validate(a) -> int:
     out.print(t)
     if a.json:
         print(json.dumps({"rtl": rows, "boards": rows2}, indent=1))
-    return 0
+    return _validate_published(a)
+
+
+def _validate_published(a) -> int:
+    from . import validate
+    rows = validate.against_published(pqm4=a.pqm4, xkcp=a.xkcp, pqm3=a.pqm3, aes=a.aes, cifra=a.cifra)
+    t = Table(title="ARM cycle models vs published board figures, same program and flags")
+    for h in ("core", "program", "operation", "model cycles", "published", "error %", "source"):
+        t.add_column(h, justify="right")
+    for r in rows:
+        if r.get("error"):
+            t.add_row(r["core"], r["program"], "error", "", "", "", r["error"][-80:])
+            continue
+        pub = "-" if r.get("published") is None else f"{r['published']:,}"
+        t.add_row(r["core"], r["program"], r["operation"],
+                  f"{r['model']:,}" + ("" if r["verified"] else " (WRONG OUTPUT)"), pub,
+                  f"{r['error_pct']:+.1f}" if "error_pct" in r else "-", r["source"][:90])
+    out.print(t)
+    if a.json:
+        print(json.dumps({"published": rows}, indent=1))
+    measured = [r for r in rows if not r.get("error")]
+    return 0 if measured and all(r.get("verified") for r in measured) else 1
 
 
 # ---- entry point ---------------------------------------------------------------------
@@ -621,6 +644,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-a", "--algo", action="append")
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--pqm4", help="checkout of github.com/mupq/pqm4 with its submodules (default: cloned "
+                   "into ~/.cache/hashbench/validate)")
+    s.add_argument("--pqm3", help="checkout of github.com/mupq/pqm3 with its submodules")
+    s.add_argument("--xkcp", help="checkout of github.com/XKCP/XKCP")
+    s.add_argument("--aes", help="checkout of github.com/Ko-/aes-armcortexm")
+    s.add_argument("--cifra", help="checkout of github.com/ctz/cifra")
+    s.add_argument("--published-only", action="store_true",
+                   help="only the ARM models against published figures for the same program")
     s.set_defaults(fn=cmd_validate)
 
     s = sub.add_parser("targets", help="measuring targets and what to install for each")

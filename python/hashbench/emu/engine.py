@@ -88,16 +88,18 @@ class Emulator:
         insns = list(self.dis.disasm(code, addr))
         cum = []          # cumulative (instructions, cycles) after each insn, for mid-block reads
         total = 0
-        prev = None
+        prev = prev_ins = None
         for k, ins in enumerate(insns):
-            c = self.model.cost(ins, prev, insns[k + 1] if k + 1 < len(insns) else None)
+            c = self.model.cost(ins, prev, insns[k + 1] if k + 1 < len(insns) else None, prev_ins)
             total += c.base
-            prev = c.cls
+            prev, prev_ins = c.cls, ins
             cum.append((ins.address, k + 1, total))
         last = insns[-1] if insns else None
         lastc = self.model.cost(last, None) if last is not None else None
         fall = (last.address + last.size) if last is not None else addr + size
-        info = (len(insns), total, fall, lastc.taken_extra if lastc else 0, cum)
+        # what a taken branch into this block adds for where it lands
+        landing = self.model.target_extra(insns[0].size, addr) if insns else 0.0
+        info = (len(insns), total, fall, lastc.taken_extra if lastc else 0, cum, landing)
         self.blocks[addr] = info
         return info
 
@@ -134,7 +136,7 @@ class Emulator:
             if info is None:
                 info = self._block(u, addr, size)
             if st["pending_fall"] is not None and addr != st["pending_fall"]:
-                st["cyc"] += st["pending_extra"]
+                st["cyc"] += st["pending_extra"] + (info[5] if st["pending_extra"] else 0)
             st["ins"] += info[0]
             st["cyc"] += info[1]
             st["pending_fall"] = info[2]

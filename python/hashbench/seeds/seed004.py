@@ -37,10 +37,22 @@ def summarise(rows: list[dict], block_size: int) -> dict:
             "count_kind": ok[-1].get("count_kind")}
 
 
+def current_count_kind(target: str) -> str | None:
+    """What an emulated target's rows must say to be reused: the current
+    model and rule version (None for targets counting exact cycles)."""
+    from ..emu.cycle_models import MODELS
+    m = MODELS.get(target)
+    return f"cycles_model:{m.tag}" if m is not None else None
+
+
 def from_store(store, target: str, algo: str) -> dict | None:
-    """The newest successful whole-block measurement of algo on target."""
+    """The newest successful whole-block measurement of algo on target; rows
+    of an older cycle model are measured again, never mixed in."""
     rows = store.rows("r.target = ? AND r.algo = ? AND r.kind = 'blocks' AND r.error IS NULL",
                       (target, algo))
+    kind = current_count_kind(target)
+    if kind is not None:
+        rows = [r for r in rows if r.get("count_kind") == kind]
     if not rows:
         return None
     last = rows[-1]["run_id"]

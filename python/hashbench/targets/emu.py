@@ -24,7 +24,7 @@ class UnicornBackend(Backend):
 
     @property
     def count_kind(self) -> str:  # type: ignore[override]
-        return f"cycles_model:{self.model.name}"
+        return f"cycles_model:{self.model.tag}"
 
     def check(self) -> None:
         try:
@@ -39,7 +39,7 @@ class UnicornBackend(Backend):
         import unicorn
         m = self.model
         return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags),
-                "emulator": f"unicorn {unicorn.__version__}", "cycle_model": m.name,
+                "emulator": f"unicorn {unicorn.__version__}", "cycle_model": m.tag,
                 "model_limits": m.limits}
 
     def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
