@@ -114,9 +114,10 @@ def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
     def path(f: Path) -> str:
         return os.path.relpath(f, base) if base is not None else str(f)
     lines = []
-    defs = ""
+    # the cores include hdl/common/hb_core_ports.vh
+    defs = f" -I{path(hdl_dir() / 'common')}"
     if fam.wrapper:
-        defs = f" -DHB_CORE={core.top}"
+        defs += f" -DHB_CORE={core.top}"
         if core.parameters:
             tp = top_params(core)
             if " " in tp:

@@ -57,6 +57,7 @@ def compile_cmd(core: Core, out: Path, io_width: int | None = None) -> list[str]
     if core.parameters:
         cmd.append("-DTOP_PARAMS=" + top_params(core))
     common = tb_path().parent
+    cmd.append(f"-I{common}")             # the cores include hb_core_ports.vh
     files = [tb_path()] if io_width is None else [common / "tb_io_wrap.v", common / "hb_io_wrap.v"]
     return cmd + [str(f) for f in files] + [str(f) for f in core.rtl]
 
