@@ -131,3 +131,10 @@ def test_core_toml_parameters_reach_the_top(tmp_path):
     vec.write_text("0\n")
     r = sim.run(core, sim.build(core, tmp_path), vec)
     assert "PARAMS 7 abc" in r.log
+
+
+def test_aes_sbox_is_the_generated_one():
+    """hdl/common/aes_sbox.vh (Groestl, ECHO, SHAvite-3, Fugue) is what gen_aes_sbox.py derives
+    from the S-box's definition (GF(2^8) inverse and affine map)."""
+    r = subprocess.run([sys.executable, str(ROOT / "hdl/common/gen_aes_sbox.py"), "--check"])
+    assert r.returncode == 0, "hdl/common/aes_sbox.vh is stale: run hdl/common/gen_aes_sbox.py"
