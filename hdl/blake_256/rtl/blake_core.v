@@ -160,11 +160,7 @@ module blake_round #(
         end
     endgenerate
 
-    function [W-1:0] rotr;
-        input [W-1:0] a;
-        input integer n;
-        rotr = (a >> n) | (a << (W - n));
-    endfunction
+`include "hb_rotr.vh"
 
     // G on {d, c, b, a}
     function [4*W-1:0] g;

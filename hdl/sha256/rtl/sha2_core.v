@@ -115,11 +115,7 @@ module sha2_core #(
         end
     endfunction
 
-    function [W-1:0] rotr;
-        input [W-1:0] x;
-        input integer n;
-        rotr = (x >> n) | (x << (W - n));
-    endfunction
+`include "hb_rotr.vh"
 
     function [8*W-1:0] hi_halves;       // the high W bits of each of the eight IV words
         input [511:0] x;
