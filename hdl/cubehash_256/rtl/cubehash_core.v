@@ -2,7 +2,7 @@
 // 160 final rounds), h = DIGEST_BITS.  Basic iterative architecture: one round per clock,
 // 16 clocks per block; the block is xored into x0..x7 at the round unit's input in the
 // clock that takes it.  After the last block: x31 ^= 1 at the round input, then 160 rounds
-// (ten finalisation passes of 16).  Interface: hdl/README.md; padding `cubehash` (0x80,
+// (ten finalisation passes of 16).  Interface: hdl/README.md; padding `pad10` (0x80,
 // zeros to 32 bytes); `count` unused.
 `default_nettype none
 module cubehash_core #(
