@@ -138,3 +138,9 @@ def test_aes_sbox_is_the_generated_one():
     from the S-box's definition (GF(2^8) inverse and affine map)."""
     r = subprocess.run([sys.executable, str(ROOT / "hdl/common/gen_aes_sbox.py"), "--check"])
     assert r.returncode == 0, "hdl/common/aes_sbox.vh is stale: run hdl/common/gen_aes_sbox.py"
+
+
+def test_hamsi_rows_are_the_generated_ones():
+    """hdl/hamsi_256/rtl/hamsi_rows.vh is what gen_rows.py reads from the C library's tables."""
+    r = subprocess.run([sys.executable, str(ROOT / "hdl/hamsi_256/gen_rows.py"), "--check"])
+    assert r.returncode == 0, "hamsi_rows.vh is stale: run hdl/hamsi_256/gen_rows.py"

@@ -114,8 +114,9 @@ def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
     def path(f: Path) -> str:
         return os.path.relpath(f, base) if base is not None else str(f)
     lines = []
-    # the cores include hdl/common/hb_core_ports.vh
-    defs = f" -I{path(hdl_dir() / 'common')}"
+    # include paths: hdl/common (hb_core_ports.vh, ...) and the folders of the core's RTL
+    defs = "".join(f" -I{path(d)}"
+                   for d in dict.fromkeys([hdl_dir() / "common"] + [f.parent for f in core.rtl]))
     if fam.wrapper:
         defs += f" -DHB_CORE={core.top}"
         if core.parameters:
