@@ -144,3 +144,18 @@ def test_hamsi_rows_are_the_generated_ones():
     """hdl/hamsi_256/rtl/hamsi_rows.vh is what gen_rows.py reads from the C library's tables."""
     r = subprocess.run([sys.executable, str(ROOT / "hdl/hamsi_256/gen_rows.py"), "--check"])
     assert r.returncode == 0, "hamsi_rows.vh is stale: run hdl/hamsi_256/gen_rows.py"
+
+
+@need_iverilog
+def test_aes_round_matches_fips197(tmp_path):
+    """hdl/common/aes_round.vh (ECHO, SHAvite-3) on FIPS-197 appendix B, round 1: the state
+    at the start of the round, and after SubBytes, ShiftRows and MixColumns."""
+    v = tmp_path / "t.v"
+    v.write_text('module t;\n`include "aes_round.vh"\n'
+                 "initial $display(\"%h\", aes_round(128'h193de3bea0f4e22b9ac68d2ae9f84808));\n"
+                 "endmodule\n")
+    out = tmp_path / "t.vvp"
+    subprocess.run(["iverilog", "-g2005", "-I", str(ROOT / "hdl/common"), "-o", str(out), str(v)],
+                   check=True)
+    r = subprocess.run(["vvp", "-n", str(out)], capture_output=True, text=True, check=True)
+    assert r.stdout.split()[0] == "046681e5e0cb199a48f8d37a2806264c"
