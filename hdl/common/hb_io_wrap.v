@@ -13,7 +13,7 @@
 // cycles per block; the next block can stream in while the core works.
 // Defines: HB_CORE = the core's top module, TOP_PARAMS = its parameter overrides (core.toml).
 `ifndef HB_CORE
-`define HB_CORE sha256_core
+`define HB_CORE sha2_core
 `endif
 module hb_io_wrap #(
     parameter W           = 8,

@@ -17,7 +17,7 @@
 // sampled this one (n = 1: the very next edge).
 `timescale 1ns/1ps
 `ifndef TOP
-`define TOP sha256_core
+`define TOP sha2_core
 `endif
 
 module tb_core;

@@ -7,7 +7,7 @@ degrouping.  The round constants are generated as the RTL does: C0 =
 frac(sqrt(2)) (256 bits), C(r+1) = R6(C(r)) with all-zero constant bits.
 
     python3 hdl/jh_256/jh_model.py KATFILE   # check against ShortMsgKAT_256.txt
-    python3 hdl/jh_256/jh_model.py           # print the IV (H0) for the RTL
+    python3 hdl/jh_256/jh_model.py [BITS]    # print the IV (H0) of JH-BITS (256) for the RTL
 
 Bit numbering: bit 0 of a vector is the most significant bit of its first
 byte (the specification's big-endian convention).  Element i of the grouped
@@ -124,6 +124,9 @@ def jh256(msg: bytes) -> bytes:
 
 def main():
     assert "%064x" % C[0] == "6a09e667f3bcc908b2fb1366ea957d3e3adec17512775099da2f590b0667322a"
+    if len(sys.argv) > 1 and sys.argv[1].isdigit():
+        print("IV 1024'h%0256x" % iv(int(sys.argv[1])))
+        return 0
     if len(sys.argv) > 1:
         n = ok = 0
         rec = {}

@@ -3,7 +3,7 @@
 with four rounds per step, UBI chaining, and the configuration UBI that gives
 the IV held as a constant in rtl/skein512_256_core.v.
 
-    python3 hdl/skein512_256/gen_iv.py          # print the IV words for the RTL
+    python3 hdl/skein512_256/gen_iv.py [BITS]   # print the IV words of Skein-512-BITS (256)
     python3 hdl/skein512_256/gen_iv.py --check  # also compare the model with hashbench
 
 Tables: Skein v1.3 specification, sec. 3.3 (rotation constants R_{d,j} for
@@ -71,7 +71,8 @@ def skein512_256(msg: bytes) -> bytes:
 
 
 def main():
-    words = iv()
+    bits = next((int(a) for a in sys.argv[1:] if a.isdigit()), 256)
+    words = iv(bits)
     print("IV (word 7 first): 512'h" + "_".join("%016x" % w for w in reversed(words)))
     if "--check" in sys.argv[1:]:
         import hashbench

@@ -87,16 +87,21 @@ def test_sha2_padding():
     assert [x[2] for x in pad.blocks(bytes(200), 64)] == [False, False, False, True]
 
 
-@pytest.mark.parametrize("core,w", [("sha256", 32), ("sha512", 64)])
-def test_sha2_constants_in_rtl_are_the_derived_ones(core, w):
-    gen = subprocess.run([sys.executable, str(ROOT / "hdl/common/sha2_constants.py"), str(w)],
-                         capture_output=True, text=True, check=True).stdout
-    rtl = (ROOT / "hdl" / core / "rtl" / f"{core}_core.v").read_text()
-    want = re.findall(rf"{w}'h([0-9a-f]+)", gen)
-    got = re.findall(rf"{w}'h([0-9a-f]+)", rtl)
-    assert len(want) == (64 if w == 32 else 80) + 8
-    for v in want:
+def test_sha2_constants_in_rtl_are_the_derived_ones():
+    """One RTL serves SHA-256 and SHA-512: it carries SHA-512's K and IV, and SHA-256's are
+    their high halves."""
+    def gen(w):
+        out = subprocess.run([sys.executable, str(ROOT / "hdl/common/sha2_constants.py"), str(w)],
+                             capture_output=True, text=True, check=True).stdout
+        return re.findall(rf"{w}'h([0-9a-f]+)", out)
+    rtl = (ROOT / "hdl/sha256/rtl/sha2_core.v").read_text()
+    want64, want32 = gen(64), gen(32)
+    assert len(want64) == 80 + 8 and len(want32) == 64 + 8
+    got = re.findall(r"64'h([0-9a-f]{16})", rtl)
+    for v in want64:
         assert v in got
+    # K: the first 64 of 80; IV: the last 8 of each list
+    assert [v[:8] for v in want64[:64] + want64[80:]] == want32
 
 
 @need_iverilog
@@ -126,3 +131,31 @@ def test_core_toml_parameters_reach_the_top(tmp_path):
     vec.write_text("0\n")
     r = sim.run(core, sim.build(core, tmp_path), vec)
     assert "PARAMS 7 abc" in r.log
+
+
+def test_aes_sbox_is_the_generated_one():
+    """hdl/common/aes_sbox.vh (Groestl, ECHO, SHAvite-3, Fugue) is what gen_aes_sbox.py derives
+    from the S-box's definition (GF(2^8) inverse and affine map)."""
+    r = subprocess.run([sys.executable, str(ROOT / "hdl/common/gen_aes_sbox.py"), "--check"])
+    assert r.returncode == 0, "hdl/common/aes_sbox.vh is stale: run hdl/common/gen_aes_sbox.py"
+
+
+def test_hamsi_rows_are_the_generated_ones():
+    """hdl/hamsi_256/rtl/hamsi_rows.vh is what gen_rows.py reads from the C library's tables."""
+    r = subprocess.run([sys.executable, str(ROOT / "hdl/hamsi_256/gen_rows.py"), "--check"])
+    assert r.returncode == 0, "hamsi_rows.vh is stale: run hdl/hamsi_256/gen_rows.py"
+
+
+@need_iverilog
+def test_aes_round_matches_fips197(tmp_path):
+    """hdl/common/aes_round.vh (ECHO, SHAvite-3) on FIPS-197 appendix B, round 1: the state
+    at the start of the round, and after SubBytes, ShiftRows and MixColumns."""
+    v = tmp_path / "t.v"
+    v.write_text('module t;\n`include "aes_round.vh"\n'
+                 "initial $display(\"%h\", aes_round(128'h193de3bea0f4e22b9ac68d2ae9f84808));\n"
+                 "endmodule\n")
+    out = tmp_path / "t.vvp"
+    subprocess.run(["iverilog", "-g2005", "-I", str(ROOT / "hdl/common"), "-o", str(out), str(v)],
+                   check=True)
+    r = subprocess.run(["vvp", "-n", str(out)], capture_output=True, text=True, check=True)
+    assert r.stdout.split()[0] == "046681e5e0cb199a48f8d37a2806264c"

@@ -48,12 +48,12 @@ def test_fmax_from_report():
 def test_yosys_script_wraps_ice40_and_sets_parameters():
     c = core("sha256")
     s, top = flow.yosys_script(c, flow.FAMILIES["ice40"], "n.json", "s.json", io_width=8)
-    assert top == "hb_io_wrap" and "-DHB_CORE=sha256_core" in s and "synth_ice40" in s
+    assert top == "hb_io_wrap" and "-DHB_CORE=sha2_core" in s and "synth_ice40" in s
     assert "chparam -set W 8 -set BLOCK_BITS 512 -set DIGEST_BITS 256 hb_io_wrap" in s
     assert "stat -json" in s and "-nobram" in s
     c2 = dataclasses.replace(c, parameters={"ROUNDS": 3})
     s, top = flow.yosys_script(c2, flow.FAMILIES["ecp5"], "n.json", "s.json")
-    assert top == "sha256_core" and "chparam -set ROUNDS 3 sha256_core" in s
+    assert top == "sha2_core" and "chparam -set ROUNDS 3 sha2_core" in s
     s, _ = flow.yosys_script(c2, flow.FAMILIES["ice40"], "n.json", "s.json")
     assert "-DTOP_PARAMS=.ROUNDS(3)" in s
 

@@ -3,43 +3,36 @@
 // Interface: hdl/README.md.  Padding (pad10*1 with the domain byte) is done by the host
 // (python/hashbench/hw/padding/sha3.py), so the same core also computes original Keccak.
 //
-// RATE_BITS is the block size (1088 for SHA3-256, 576 for SHA3-512); DIGEST_BITS must be
-// at most RATE_BITS (one squeeze, true for SHA3-224/256/384/512).
+// BLOCK_BITS is the rate (1088 for SHA3-256, 576 for SHA3-512); DIGEST_BITS must be
+// at most BLOCK_BITS (one squeeze, true for SHA3-224/256/384/512).
 // The XOR of the block into the rate and round 0 happen in the clock that takes blk_valid,
 // so a block costs 24 clocks from blk_valid until ready again; start clears the state in
 // one clock without dropping ready.
 `default_nettype none
 module sha3_core #(
-    parameter RATE_BITS   = 1088,
+    parameter BLOCK_BITS  = 1088,     // the rate
     parameter DIGEST_BITS = 256
 ) (
-    input  wire                   clk,
-    input  wire                   rst,
-    input  wire                   start,
-    input  wire                   blk_valid,
-    input  wire [RATE_BITS-1:0]   blk,
-    input  wire [63:0]            count,      // unused by Keccak
-    input  wire                   last,
-    output wire                   ready,
-    output wire [DIGEST_BITS-1:0] digest,
-    output wire                   digest_valid
+`include "hb_core_ports.vh"
 );
-    localparam RATE_BYTES = RATE_BITS / 8;
+    localparam BLOCK_BYTES = BLOCK_BITS / 8;
 
-    // registers (x_reg / x_new / x_we triples)
+    // registers (x_reg / x_new / x_we triples); control: ../../common/hb_ctrl.v
     reg [1599:0] st_reg;   reg [1599:0] st_new;   reg st_we;
-    reg [4:0]    rnd_reg;  reg [4:0]    rnd_new;  reg rnd_we;
-    reg          busy_reg; reg          busy_new; reg busy_we;
-    reg          last_reg; reg          last_new; reg last_we;
-    reg          dv_reg;   reg          dv_new;   reg dv_we;
+    wire       init, load;
+    wire [4:0] rnd_idx;
+    hb_ctrl #(.ROUNDS(24), .RW(5)) u_ctrl (
+        .clk(clk), .rst(rst), .start(start), .blk_valid(blk_valid), .last(last),
+        .ready(ready), .digest_valid(digest_valid), .init(init), .load(load),
+        .rnd(rnd_idx), .fin(), .pass(), .blk_end(), .fin_end(), .last_q());
 
     // Message bytes to lanes: byte j of the block is byte j of the state, and lane i holds
     // bytes 8i..8i+7 little-endian (FIPS 202 sec. 3.1.2 with B.1's byte/bit order).
-    wire [RATE_BITS-1:0] blk_le;
+    wire [BLOCK_BITS-1:0] blk_le;
     genvar j;
     generate
-        for (j = 0; j < RATE_BYTES; j = j + 1) begin : g_in
-            assign blk_le[8*j +: 8] = blk[RATE_BITS-1-8*j -: 8];
+        for (j = 0; j < BLOCK_BYTES; j = j + 1) begin : g_in
+            assign blk_le[8*j +: 8] = blk[BLOCK_BITS-1-8*j -: 8];
         end
         for (j = 0; j < DIGEST_BITS / 8; j = j + 1) begin : g_out
             assign digest[DIGEST_BITS-1-8*j -: 8] = st_reg[8*j +: 8];
@@ -48,8 +41,7 @@ module sha3_core #(
 
     // The round unit takes either the running state or, in the clock of blk_valid, the
     // state with the block absorbed and round index 0.
-    wire [1599:0] rnd_in  = busy_reg ? st_reg : st_reg ^ {{(1600-RATE_BITS){1'b0}}, blk_le};
-    wire [4:0]    rnd_idx = busy_reg ? rnd_reg : 5'd0;
+    wire [1599:0] rnd_in  = load ? st_reg ^ {{(1600-BLOCK_BITS){1'b0}}, blk_le} : st_reg;
     wire [1599:0] rnd_out;
     reg  [63:0]   rc;
 
@@ -86,45 +78,13 @@ module sha3_core #(
 
     keccak_round u_round (.a(rnd_in), .rc(rc), .y(rnd_out));
 
-    assign ready        = ~busy_reg;
-    assign digest_valid = dv_reg;
-
     always @* begin
-        st_new = rnd_out;       st_we = 1'b0;
-        rnd_new = rnd_reg + 5'd1; rnd_we = 1'b0;
-        busy_new = 1'b0;        busy_we = 1'b0;
-        last_new = last;        last_we = 1'b0;
-        dv_new = 1'b0;          dv_we = 1'b0;
-        if (busy_reg) begin
-            st_we = 1'b1; rnd_we = 1'b1;
-            if (rnd_reg == 5'd23) begin
-                busy_we = 1'b1;
-                dv_new = last_reg; dv_we = 1'b1;
-            end
-        end else if (start) begin
-            st_new = 1600'b0; st_we = 1'b1;
-            dv_we = 1'b1;
-        end else if (blk_valid) begin
-            st_we = 1'b1;
-            rnd_new = 5'd1; rnd_we = 1'b1;
-            busy_new = 1'b1; busy_we = 1'b1;
-            last_we = 1'b1;
-            dv_we = 1'b1;
-        end
+        st_new = init ? 1600'b0 : rnd_out;
+        st_we  = init | load | ~ready;
     end
 
-    always @(posedge clk) begin
-        if (rst) begin
-            st_reg <= 1600'b0; rnd_reg <= 5'd0; busy_reg <= 1'b0;
-            last_reg <= 1'b0; dv_reg <= 1'b0;
-        end else begin
-            if (st_we)   st_reg   <= st_new;
-            if (rnd_we)  rnd_reg  <= rnd_new;
-            if (busy_we) busy_reg <= busy_new;
-            if (last_we) last_reg <= last_new;
-            if (dv_we)   dv_reg   <= dv_new;
-        end
-    end
+    always @(posedge clk)
+        if (st_we) st_reg <= st_new;
 endmodule
 
 // One Keccak-f[1600] round (theta, rho, pi, chi, iota), combinational.  Lane (x, y) is

@@ -8,7 +8,7 @@
 module skein512_round4 (
     input  wire         odd,
     input  wire [511:0] x,
-    output wire [511:0] y
+    output reg  [511:0] y
 );
     // R_{d,j}, Skein v1.3 table 4, Nw = 8; row d packs j = 0..3 as 4 x 6 bits
     function [5:0] rc;
@@ -30,34 +30,28 @@ module skein512_round4 (
         end
     endfunction
 
-    wire [511:0] v0 = x;                // state before round 0
-    genvar d, j;
-    generate
-        for (d = 0; d < 4; d = d + 1) begin : rnd
-            wire [511:0] vi;            // state before round d
-            wire [511:0] vo;            // state after round d
-            wire [511:0] f;             // after the MIXes, before pi
-            if (d == 0) begin : in0
-                assign vi = v0;
-            end else begin : inN
-                assign vi = rnd[d-1].vo;
-            end
-            for (j = 0; j < 4; j = j + 1) begin : mix
-                localparam [5:0] RE = rc(d, j);
-                localparam [5:0] RO = rc(d + 4, j);
-                wire [63:0] x0 = vi[128*j +: 64];
-                wire [63:0] x1 = vi[128*j + 64 +: 64];
-                wire [63:0] y0 = x0 + x1;
-                wire [63:0] re = (x1 << RE) | (x1 >> (64 - RE));
-                wire [63:0] ro = (x1 << RO) | (x1 >> (64 - RO));
-                assign f[128*j +: 64]      = y0;
-                assign f[128*j + 64 +: 64] = (odd ? ro : re) ^ y0;
+    // One procedural block (loops unroll at synthesis): iverilog evaluates it once per
+    // change of its inputs, where slice assignments into wide nets cascaded per word.
+    reg [511:0] v, f;
+    reg [63:0]  x0, x1, y0;
+    integer d, j;
+    always @* begin
+        v = x;
+        for (d = 0; d < 4; d = d + 1) begin
+            for (j = 0; j < 4; j = j + 1) begin
+                x0 = v[128*j +: 64];
+                x1 = v[128*j + 64 +: 64];
+                y0 = x0 + x1;
+                f[128*j +: 64]      = y0;
+                // both rotations by constants, then the choice (as the RTL wires them)
+                f[128*j + 64 +: 64] = (odd ? (x1 << rc(d + 4, j)) | (x1 >> (64 - rc(d + 4, j)))
+                                           : (x1 << rc(d, j)) | (x1 >> (64 - rc(d, j)))) ^ y0;
             end
             // pi: new word i = old word pi(i)
-            assign vo = {f[64*3 +: 64], f[64*0 +: 64], f[64*5 +: 64], f[64*6 +: 64],
-                               f[64*7 +: 64], f[64*4 +: 64], f[64*1 +: 64], f[64*2 +: 64]};
+            v = {f[64*3 +: 64], f[64*0 +: 64], f[64*5 +: 64], f[64*6 +: 64],
+                 f[64*7 +: 64], f[64*4 +: 64], f[64*1 +: 64], f[64*2 +: 64]};
         end
-    endgenerate
-    assign y = rnd[3].vo;
+        y = v;
+    end
 endmodule
 `default_nettype wire
