@@ -70,7 +70,7 @@ $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libha
 # dudect-style timing test of hb_ct_equal (a benchmark, not in `make test`)
 CT_SAMPLES ?= 1000000
 CT_TAGLEN ?= 32
-$(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a targets/host/hal.h
+$(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a targets/host/hal_host.h
 	$(CC) $(HB_CFLAGS) -Itargets/host bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a -lm -o $@
 ct-dudect: $(BUILD)/ct-dudect
 	$(BUILD)/ct-dudect $(CT_SAMPLES) $(CT_TAGLEN)

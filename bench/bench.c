@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hashbench.h"
-#include "hal.h"
+#include "hal_host.h"
 #include "stats.h"
 
 #define MAX_REPS 20001

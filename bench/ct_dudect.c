@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hal.h"
+#include "hal_host.h"
 #include "hashbench.h"
 
 #define THRESHOLD 4.5

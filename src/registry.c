@@ -4,12 +4,18 @@
  * registry of one algorithm this way).
  */
 #include "common/hb_util.h"
-#include "algos/families.h"
 #include "modes/hmac.h"
 
 #ifndef HB_ALGOS_DEF
 #define HB_ALGOS_DEF "algos.def"
 #endif
+
+/* the family headers the .def names (its #include lines) */
+#define HB_ALGO(n, d, b, ctx, i, u, f, fl, mk)
+#define HB_HMAC(n, ctx)
+#include HB_ALGOS_DEF
+#undef HB_ALGO
+#undef HB_HMAC
 
 /* indices of the plain entries, for the HMAC entries to refer to */
 enum {

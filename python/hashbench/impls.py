@@ -235,9 +235,16 @@ def _def_lines() -> tuple[str, ...]:
                  if ln.startswith("HB_ALGO(") or ln.startswith("HB_HMAC("))
 
 
+@lru_cache(maxsize=None)
+def _def_includes() -> tuple[str, ...]:
+    """The family headers algos.def includes, as paths below src/ (an image's
+    .def lives elsewhere and finds them through -I src)."""
+    return tuple(ln for ln in (SRC / "algos.def").read_text().splitlines() if ln.startswith("#include"))
+
+
 def def_lines(name: str) -> str:
     """The algos.def line(s) an image of `name` needs (an HMAC entry needs
-    its hash's line too)."""
+    its hash's line too), after every family header (declarations only)."""
     lines = _def_lines()
     mine = [ln for ln in lines if re.match(rf"HB_ALGO\({name},", ln)]
     if not mine and name.startswith("hmac_"):
@@ -246,7 +253,7 @@ def def_lines(name: str) -> str:
                [ln for ln in lines if re.match(rf"HB_HMAC\({h},", ln)]
     if not mine:
         raise ImplError(f"{name} is not in src/algos.def")
-    return "\n".join(mine) + "\n"
+    return "\n".join([*_def_includes(), *mine]) + "\n"
 
 
 def algorithm_names() -> list[str]:
@@ -269,7 +276,8 @@ def families_of(name: str) -> tuple[str, ...]:
 
 
 def _own_family(name: str) -> str | None:
-    line = def_lines(name).splitlines()[-1] if name.startswith("hmac_") else def_lines(name).splitlines()[0]
+    own = [ln for ln in def_lines(name).splitlines() if ln.startswith("HB_")]
+    line = own[-1] if name.startswith("hmac_") else own[0]
     m = re.match(r"HB_\w+\(\w+,(?:[^,]*,){3}\s*(\w+)", line)  # the init function
     if name.startswith("hmac_"):
         return None

@@ -1,7 +1,7 @@
 /* Host HAL: TSC on x86-64, nanoseconds elsewhere (see hal.h). */
 #define _POSIX_C_SOURCE 199309L
 #include <time.h>
-#include "hal.h"
+#include "hal_host.h"
 
 static double hz;
 

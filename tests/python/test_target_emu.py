@@ -73,3 +73,30 @@ def test_cycle_model_costs():
     assert [x.base for x in c] == [2, 1, 6, 1]  # LDR 2, pipelined LDR 1, POP 1+5 regs, ALU 1
     assert c[2].cls == "ret" and c[2].taken_extra == 3  # loaded pc: three-cycle pipeline reload
     assert MODELS["arm7tdmi"].costs["load"] == 3 and MODELS["cortex-m0"].costs["load"] == 2
+
+
+def test_cli_prints_every_implementation_fastest_and_smallest(tmp_path, capsys):
+    """`hashbench bench --target cortex-m4 -a sha256,keccak_256` measures every
+    candidate form of each (config: targets/cortex-m4/target.toml), proves each
+    on target, stores rows per implementation and marks the fastest and the
+    smallest."""
+    need("cortex-m4")
+    from hashbench.cli import main
+    from hashbench.store import Store
+    db = tmp_path / "r.sqlite"
+    assert main(["bench", "--target", "cortex-m4", "-a", "sha256,keccak_256", "--sizes", "64,1024",
+                 "--blocks", "2", "--db", str(db)]) == 0
+    text = capsys.readouterr().out
+    st = Store(db)
+    rows = st.rows()
+    st.close()
+    forms = {(r["algo"], r["impl"]) for r in rows if r["verified"] and not r["error"]}
+    assert forms == {("sha256", "rolled"), ("sha256", "unrolled"), ("keccak_256", "lanes64"),
+                     ("keccak_256", "compact")}, forms
+    code = {(r["algo"], r["impl"]): r["code_bytes"] for r in rows}
+    assert code[("sha256", "unrolled")] > code[("sha256", "rolled")]
+    assert code[("keccak_256", "lanes64")] > code[("keccak_256", "compact")]
+    lines = [ln for ln in text.splitlines() if "sha256" in ln or "keccak_256" in ln]
+    # the unrolled forms are the fastest, the loop forms the smallest
+    assert any("unrolled" in ln and "*" in ln.split("│")[6] for ln in lines), text
+    assert any("rolled" in ln and "unrolled" not in ln and "s" in ln.split("│")[6] for ln in lines), text

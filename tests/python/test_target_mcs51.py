@@ -37,6 +37,13 @@ def test_sha256_checksum_and_repeatable_counts():
         assert r["code_bytes"] > 1000 and r["ram_bytes"] > r["ctx_bytes"] > 0
 
 
+def test_unrolled_sha256_checksum():
+    """The second SHA-256 form (the 8051 builds the rolled one): proven on target too."""
+    tg = need()
+    rows = list(tg.run(["sha256"], [64], blocks=0, check_n=4, timeout=300, impl="unrolled"))
+    assert rows and all(r["impl"] == "unrolled" and r["verified"] and not r.get("error") for r in rows), rows
+
+
 def test_sha224_checksum():
     tg = need()
     rows = list(tg.run(["sha224"], [64], blocks=0, check_n=8, timeout=120))

@@ -1,8 +1,8 @@
 /*
- * hal.h -- the hardware abstraction every measuring target provides
- * (pqm4 style).  The host implementation reads the x86-64 time-stamp
- * counter (serialised with lfence) and falls back to clock_gettime
- * elsewhere; embedded targets implement the same three calls.
+ * hal_host.h -- the host's timer for the harness bench/bench.c (the
+ * embedded targets' contract is bench/hal.h).  It reads the x86-64
+ * time-stamp counter (serialised with lfence) and falls back to
+ * clock_gettime elsewhere.
  */
 #ifndef HB_HAL_H
 #define HB_HAL_H
