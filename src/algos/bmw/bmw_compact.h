@@ -5,8 +5,8 @@
  * hb_bmw512_f, for one source per width that includes bmw_w32.h or
  * bmw_w64.h first.
  */
-#ifndef HB_BMW_COMPACT_H
-#define HB_BMW_COMPACT_H
+#ifndef HB_BMW_LOOPS_H
+#define HB_BMW_LOOPS_H
 #include "bmw_core.h"
 
 static HB_ROM uint8_t BMW_F0[16][5] = BMW_F0_DATA;
