@@ -7,15 +7,20 @@ VENV    ?= .venv
 BUILD   ?= build
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS  ?= -O2
-HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
 
 # the library: the shared C files of every family, and the default
 # implementation's folder of each family that has several
 # (src/algos/<family>/impls.toml names it; python/hashbench/impls.py)
 IMPL_FAMS := $(patsubst src/algos/%/impls.toml,%,$(wildcard src/algos/*/impls.toml))
 impl_default = $(shell sed -n 's/^default *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml)
+impl_dir = src/algos/$(1)/$(call impl_default,$(1))
 LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c) \
-           $(foreach f,$(IMPL_FAMS),$(wildcard src/algos/$(f)/$(call impl_default,$(f))/*.c))
+           $(foreach f,$(IMPL_FAMS),$(wildcard $(call impl_dir,$(f))/*.c))
+# a default implementation folder with a header is on the include path (a
+# kernel of macros the family includes by name: aes_round.h -> aes_col.h)
+IMPL_INC := $(foreach f,$(IMPL_FAMS),$(if $(wildcard $(call impl_dir,$(f))/*.h),-I$(call impl_dir,$(f))))
+HB_NOINC_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
+HB_CFLAGS := $(HB_NOINC_CFLAGS) $(IMPL_INC)
 LIB_HDR := $(wildcard include/*.h src/*.def src/*/*.h src/algos/*/*.h src/algos/*/*/*.h)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
@@ -46,7 +51,7 @@ $(BUILD)/obj/%.o: %.c $(LIB_HDR) | check-toolchain
 
 $(BUILD)/san/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(SANFLAGS) -Iinclude -c $< -o $@
+	$(CC) $(WARN) $(SANFLAGS) -Iinclude $(IMPL_INC) -c $< -o $@
 
 $(BUILD)/libhashbench.a: $(LIB_OBJ)
 	@rm -f $@
@@ -67,7 +72,7 @@ $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libha
 # one KAT build per implementation that is not a family's default: the
 # rules come from the implementation registry (tools/impls.py)
 $(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
-                   $(wildcard src/algos/*/*/*.c)
+                   $(wildcard src/algos/*/*/*.c src/algos/*/*/*.h)
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/impls.py mk > $@
 -include $(BUILD)/impls.mk
