@@ -8,15 +8,20 @@ BUILD   ?= build
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS  ?= -O2
 VALGRIND ?= valgrind
-HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
 
 # the library: the shared C files of every family, and the default
 # implementation's folder of each family that has several
 # (src/algos/<family>/impls.toml names it; python/hashbench/impls.py)
 IMPL_FAMS := $(patsubst src/algos/%/impls.toml,%,$(wildcard src/algos/*/impls.toml))
 impl_default = $(shell sed -n 's/^default *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml)
+impl_dir = src/algos/$(1)/$(call impl_default,$(1))
 LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c) \
-           $(foreach f,$(IMPL_FAMS),$(wildcard src/algos/$(f)/$(call impl_default,$(f))/*.c))
+           $(foreach f,$(IMPL_FAMS),$(wildcard $(call impl_dir,$(f))/*.c))
+# a default implementation folder with a header is on the include path (a
+# kernel of macros the family includes by name: aes_round.h -> aes_col.h)
+IMPL_INC := $(foreach f,$(IMPL_FAMS),$(if $(wildcard $(call impl_dir,$(f))/*.h),-I$(call impl_dir,$(f))))
+HB_NOINC_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
+HB_CFLAGS := $(HB_NOINC_CFLAGS) $(IMPL_INC)
 LIB_HDR := $(wildcard include/*.h src/*.def src/*/*.h src/algos/*/*.h src/algos/*/*/*.h)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
@@ -49,7 +54,7 @@ $(BUILD)/obj/%.o: %.c $(LIB_HDR) | check-toolchain
 
 $(BUILD)/san/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(SANFLAGS) -Iinclude -c $< -o $@
+	$(CC) $(WARN) $(SANFLAGS) -Iinclude $(IMPL_INC) -c $< -o $@
 
 $(BUILD)/libhashbench.a: $(LIB_OBJ)
 	@rm -f $@
@@ -78,7 +83,7 @@ ct-dudect: $(BUILD)/ct-dudect
 # one KAT build per implementation that is not a family's default: the
 # rules come from the implementation registry (tools/impls.py)
 $(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
-                   $(wildcard src/algos/*/*/*.c)
+                   $(wildcard src/algos/*/*/*.c src/algos/*/*/*.h)
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/impls.py mk > $@
 -include $(BUILD)/impls.mk
@@ -114,7 +119,7 @@ fuzz-toolchain:
 
 $(BUILD)/fuzz/obj/%.o: %.c $(LIB_HDR) | fuzz-toolchain
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude $(IMPL_INC) -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< $(FUZZ_OBJ) -lcrypto -o $@

@@ -12,19 +12,21 @@ from setuptools import Extension, setup
 
 # the default implementation of every family (python/hashbench/impls.py,
 # loaded by path: the package is not importable before it is built)
-_spec = importlib.util.spec_from_file_location("impls", Path(__file__).parent / "python" / "hashbench" / "impls.py")
+_ROOT = Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("_hb_impls", _ROOT / "python" / "hashbench" / "impls.py")
 impls = importlib.util.module_from_spec(_spec)
-sys.modules["impls"] = impls
+sys.modules["_hb_impls"] = impls
 _spec.loader.exec_module(impls)
-ROOT = Path(__file__).resolve().parent
-SOURCES = ["src/registry.c"] + [str(p.relative_to(ROOT)) for p in impls.lib_sources()]
+
+SOURCES = ["src/registry.c"] + [str(p.relative_to(_ROOT)) for p in impls.lib_sources()]
+INCLUDE_DIRS = ["include"] + [str(p.relative_to(_ROOT)) for p in impls.include_dirs()]
 
 setup(
     ext_modules=[
         Extension(
             "hashbench._native",
             sources=SOURCES,
-            include_dirs=["include"],
+            include_dirs=INCLUDE_DIRS,
             extra_compile_args=["-std=c99", "-O2", "-Wall", "-Wextra"],
             depends=glob.glob("include/*.h") + glob.glob("src/**/*.h", recursive=True) + ["src/algos.def"],
         )

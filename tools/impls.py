@@ -3,6 +3,7 @@
 
     tools/impls.py mk                  make rules: one KAT build per implementation
     tools/impls.py sources [FAM=IMPL]  library sources of a selection
+    tools/impls.py include [FAM=IMPL]  -I flags of a selection (header-level kernels)
     tools/impls.py list                every family's implementations
 """
 import importlib.util
@@ -23,6 +24,9 @@ def main(argv):
     elif cmd == "sources":
         sel = impls.select(dict(a.split("=", 1) for a in argv[1:]))
         print(" ".join(str(p.relative_to(ROOT)) for p in impls.lib_sources(sel)))
+    elif cmd == "include":
+        sel = impls.select(dict(a.split("=", 1) for a in argv[1:]))
+        print(" ".join("-I" + str(p.relative_to(ROOT)) for p in impls.include_dirs(sel)))
     elif cmd == "list":
         for fam in impls.families().values():
             for im in fam.impls.values():

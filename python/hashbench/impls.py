@@ -145,13 +145,23 @@ def lib_sources(sel: dict[str, str] | None = None) -> list[Path]:
     return out
 
 
+def include_dirs(sel: dict[str, str] | None = None) -> list[Path]:
+    """Implementation folders a build of `sel` puts on the include path:
+    those holding a header.  A kernel made of macros is such a header,
+    included by name from the family level (aes_round.h includes
+    "aes_col.h": ttables/, table1/ or sbox/), so that the family's users
+    expand the selected form inline."""
+    sel = sel or default_selection()
+    return [ALGOS / f / sel[f] for f in families() if any((ALGOS / f / sel[f]).glob("*.h"))]
+
+
 def headers() -> list[Path]:
     return sorted((ROOT / "include").glob("*.h")) + sorted(SRC.rglob("*.h")) + sorted(SRC.glob("*.def"))
 
 
 # ---- which sources an algorithm needs -------------------------------------
 
-_DEF = re.compile(r"^(?!static)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M)
+_DEF = re.compile(r"^(?!static|extern)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M)
 _USE = re.compile(r"\b(hb_\w+)\b")
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -160,24 +170,37 @@ _DECL = re.compile(r"(?:extern\s+)?[A-Za-z_][\w \t\*]*?\bhb_\w+\s*(?:\([^;{}]*\)
                    r"(?:HB_REENTRANT)?\s*;")
 
 
-def _uses(src: Path) -> set[str]:
-    """hb_* names a source uses: its own text and the bodies (macros, inline
-    functions) of the project headers it includes, transitively -- echo.c
-    reaches hb_aes_sbox only through aes_round.h's macros."""
-    seen: set[Path] = set()
-    names: set[str] = set()
+def _included(src: Path, inc: tuple[Path, ...] = ()) -> list[Path]:
+    """A source and the project headers it includes, transitively: "x.h"
+    from the including file's folder, else from the include path `inc`."""
+    seen: list[Path] = []
     todo = [src]
     while todo:
         f = todo.pop()
         if f in seen or not f.exists():
             continue
-        seen.add(f)
+        seen.append(f)
+        text = _COMMENT.sub(" ", f.read_text(errors="replace"))
+        for h in _INCLUDE.findall(text):
+            for d in (f.parent, *inc):
+                p = (d / h).resolve()
+                if p.exists():
+                    if p.is_relative_to(SRC):
+                        todo.append(p)
+                    break
+    return seen
+
+
+def _uses(src: Path, sel: dict[str, str] | None = None) -> set[str]:
+    """hb_* names a source uses: its own text and the bodies (macros, inline
+    functions) of the project headers it includes, transitively -- echo.c
+    reaches hb_aes_sbox only through aes_round.h's macros."""
+    names: set[str] = set()
+    for f in _included(src, tuple(include_dirs(sel))):
         text = _COMMENT.sub(" ", f.read_text(errors="replace"))
         if f != src:
             text = _DECL.sub(" ", text)
         names.update(_USE.findall(text))
-        todo += [(f.parent / h).resolve() for h in _INCLUDE.findall(text)
-                 if (f.parent / h).resolve().is_relative_to(SRC)]
     return names
 
 
@@ -188,10 +211,20 @@ def _index(sel: dict[str, str]) -> dict[str, Path]:
 
 @lru_cache(maxsize=None)
 def _index_cached(sel_items: tuple[tuple[str, str], ...]) -> dict[str, Path]:
+    sel = dict(sel_items)
     idx: dict[str, Path] = {}
-    for s in lib_sources(dict(sel_items)):
+    srcs = lib_sources(sel)
+    for s in srcs:
         for m in _DEF.finditer(s.read_text()):
             idx.setdefault(m.group(1), s)
+    # then what a source defines through the project headers it includes
+    # (an implementation's source includes the family's shared code:
+    # groestl/<impl>/groestl.c -> groestl_md.h), prototypes left out
+    inc = tuple(include_dirs(sel))
+    for s in srcs:
+        for f in _included(s, inc)[1:]:
+            for m in _DEF.finditer(_DECL.sub(" ", _COMMENT.sub(" ", f.read_text(errors="replace")))):
+                idx.setdefault(m.group(1), s)
     return idx
 
 
@@ -225,7 +258,7 @@ def needed_sources(defs: str, sel: dict[str, str] | None = None) -> list[Path]:
         for f in group:
             if f not in seen:
                 seen.add(f)
-                todo += [u for u in _uses(f) if u in idx and idx[u] not in seen]
+                todo += [u for u in _uses(f, sel) if u in idx and idx[u] not in seen]
     return sorted(seen)
 
 
@@ -340,21 +373,36 @@ def describe(name: str, impl: str) -> str:
 
 def make_fragment(build: str = "build") -> str:
     """Rules that build test_kat once per non-default implementation, so
-    `make test-c` KAT-checks every implementation of every family."""
+    `make test-c` KAT-checks every implementation of every family.  A
+    selection with another include path (a header-level kernel, such as
+    aes/<impl>/aes_col.h) compiles the sources that reach those headers into
+    objects of its own, with HB_NOINC_CFLAGS (the Makefile's flags without
+    the default selection's include path) and its own."""
     lines = ["# generated by tools/impls.py from src/algos/*/impls.toml: do not edit", "IMPL_KAT_TESTS :="]
     rel = lambda p: str(p.relative_to(ROOT))  # noqa: E731
+    default_inc = include_dirs()
     for fam in families().values():
         for im in fam.impls.values():
             if im.name == fam.default:
                 continue
             sel = select({fam.name: im.name})
-            objs = " ".join(f"$(BUILD)/obj/{rel(s)[:-2]}.o" for s in [SRC / "registry.c", *lib_sources(sel)])
             tag = selection_tag(sel)
+            inc = include_dirs(sel)
+            moved = [d for d in inc if d not in default_inc]
+            srcs = [SRC / "registry.c", *lib_sources(sel)]
+            objs = []
+            for s in srcs:
+                own = moved and any(h.parent in moved for h in _included(s, tuple(inc)))
+                objs.append(f"$(BUILD)/{f'impl/{tag}/obj' if own else 'obj'}/{rel(s)[:-2]}.o")
             exe = f"$(BUILD)/impl/{tag}/test_kat"
             users = [n for n in algorithm_names() if set(families_of(n)) & set(sel_diff(sel))]
             lines.append(f"IMPL_KAT_TESTS += {exe}")
             lines.append(f"IMPL_KAT_RUNS += kat-{tag}")
-            lines.append(f"{exe}: tests/c/test_kat.c {objs}")
+            if moved:
+                lines.append(f"$(BUILD)/impl/{tag}/obj/%.o: %.c $(LIB_HDR)")
+                lines.append("\t@mkdir -p $(dir $@)")
+                lines.append(f"\t$(CC) $(HB_NOINC_CFLAGS) {' '.join('-I' + rel(d) for d in inc)} -fPIC -c $< -o $@")
+            lines.append(f"{exe}: tests/c/test_kat.c {' '.join(objs)}")
             lines.append("\t@mkdir -p $(dir $@)")
             lines.append("\t$(CC) $(HB_CFLAGS) $^ -o $@")
             lines.append(f".PHONY: kat-{tag}")

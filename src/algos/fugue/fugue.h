@@ -5,17 +5,18 @@
  * Not a block hash: the message is a stream of 32-bit big-endian words,
  * each absorbed into a state of 30 (224/256) or 36 (384/512) 4-byte
  * columns by the round R = TIX, then 2/3/4 times (ROR3, CMIX, SMIX).
- * SMIX is the AES S-box followed by Super-Mix over GF(2^8); its tables are
- * the shared ones of src/algos/aes/ (HB_FUGUE_TABLES chooses their size).
+ * SMIX is the AES S-box followed by Super-Mix over GF(2^8), from tables
+ * (fugue_t0.c, fugue_t1_3.c) or computed: the implementation's choice.
  * The final zero-pads the last partial word, absorbs the 64-bit bit length
  * as two more words, then runs the final rounds G1, G2 without input.
  *
  * The state rotates by whole columns (ROR); instead of moving data the
  * context keeps a base index: column S_i of the specification is
- * s[(base + i) mod n].  The main loop is unrolled over the constant bases
- * it cycles through; -DHB_FUGUE_COMPACT computes indices at run time
- * instead (same results, a tenth of the code, ~1.6x slower on x86-64), and
- * -DHB_FUGUE_TABLES=0 drops the 4 KiB of Super-Mix tables.
+ * s[(base + i) mod n].  The implementations (impls.toml, one folder each)
+ * unroll the main loop over the constant bases it cycles through, or
+ * compute the indices at run time (compact*: same results, a tenth of the
+ * code, ~1.6x slower on x86-64); and read SMIX from four 1 KiB tables, one
+ * table (*table1) or compute it from the S-box (*sbox).
  */
 #ifndef HB_FUGUE_H
 #define HB_FUGUE_H

@@ -11,11 +11,11 @@
 #include "../../modes/md.h"
 
 typedef struct hb_groestl_ctx {
-#ifdef HB_GROESTL_BYTES
-    uint8_t h[128];   /* state bytes: byte 8c + r = row r of column c */
-#else
-    uint64_t h[16];   /* state columns, little-endian words: row r = byte r */
-#endif
+    union {               /* the state, in the implementation's form:      */
+        uint64_t w[16];   /* columns (tables8/, table1/, sbox64/): row r =  */
+                          /* byte r of a little-endian word                 */
+        uint8_t b[128];   /* bytes (bytes/): byte 8c + r = row r of column c */
+    } h;
     hb_md md;
     uint8_t out_len;  /* digest bytes */
     uint8_t big;      /* 0: l = 512 (8 columns), 1: l = 1024 (16 columns) */
@@ -31,8 +31,8 @@ void hb_groestl_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 
 /* the bare compression functions f(h, m) = P(h ^ m) ^ Q(m) ^ h over n
  * blocks of 64 (8 columns) or 128 bytes (16 columns); h is the context's
- * h, whose form depends on HB_GROESTL_BYTES (the byte-oriented round for
- * 8-bit CPUs: no 64-bit arithmetic) */
+ * h, in the form of the implementation (src/algos/groestl/impls.toml:
+ * bytes/ is the byte-oriented round for 8-bit CPUs, no 64-bit arithmetic) */
 void hb_groestl512_compress(void *h, const uint8_t *blocks, size_t n) HB_REENTRANT;
 void hb_groestl1024_compress(void *h, const uint8_t *blocks, size_t n) HB_REENTRANT;
 

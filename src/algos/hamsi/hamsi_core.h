@@ -1,4 +1,4 @@
-/* Hamsi (SHA-3 round 2): what hamsi256.c (Hamsi-224/256) and hamsi512.c
+/* Hamsi (SHA-3 round 2): what hamsi256.c (Hamsi-224/256) and hamsi_big.h
  * (Hamsi-384/512) share -- round constants, S-box and L.  Two objects so
  * that an image links only its width (SDCC and avr-ld link whole objects;
  * both widths and both expansion tables in one object were 81 KB of 8051

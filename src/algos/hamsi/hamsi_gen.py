@@ -122,7 +122,7 @@ def main():
     print(" * 4-bit message-expansion tables of Hamsi-224/256 (EXP256) and")
     print(" * Hamsi-384/512 (EXP512): table k, entry v = codeword of the")
     print(" * message bits 4k..4k+3 (LSB first in each byte) given by v.")
-    print(" * hamsi256.c defines HAMSI_WANT_256, hamsi512.c HAMSI_WANT_512: each")
+    print(" * hamsi256.c defines HAMSI_WANT_256, hamsi_big.h HAMSI_WANT_512: each")
     print(" * object holds only its own table. */")
     emit("HAMSI_EXP256", tables(matrix(G256, 8), 8), 8, "HAMSI_WANT_256")
     emit("HAMSI_EXP512", tables(matrix(G512, 16), 16), 16, "HAMSI_WANT_512")

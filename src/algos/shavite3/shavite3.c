@@ -1,8 +1,9 @@
 /* SHAvite-3 (round-2 specification): see shavite3.h.  Update and final,
  * shared by both widths; each width's compression function is in its own
- * object (shavite3_256.c, shavite3_512.c) and is reached only through the
- * descriptor the init function puts in the context, so an image links one
- * of them (on the 8051 both together were 68 KB of code, over 64 KB). */
+ * object (<impl>/shavite3_256.c, <impl>/shavite3_512.c) and is reached
+ * only through the descriptor the init function puts in the context, so an
+ * image links one of them (on the 8051 both together were 68 KB of code,
+ * over 64 KB). */
 #include "shavite3.h"
 #include "../../common/hb_util.h"
 

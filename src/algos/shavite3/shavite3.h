@@ -23,7 +23,7 @@ typedef struct hb_shavite3_ctx {
     uint32_t h[16];       /* chaining value (8 words for C256)            */
     uint32_t cnt[4];      /* message bits so far (128 bits), LS word first */
     hb_md md;
-    const hb_shavite3_desc *d; /* the width (shavite3_256.c / _512.c)     */
+    const hb_shavite3_desc *d; /* the width (shavite3_c256.h / _c512.h)   */
     uint8_t out_len;      /* digest bytes                                  */
     uint8_t buf[128];
 } hb_shavite3_ctx;

@@ -1,7 +1,10 @@
-/* SHAvite-3-224/256: the C256 compression function (see shavite3.h).
- * One object per width, so that an image links only its own compression
- * function (shavite3.c, update and final, reaches it through the
- * descriptor in the context). */
+/* SHAvite-3-224/256: the C256 compression function (see shavite3.h),
+ * over the implementation's round form (included before this).  One object
+ * per width, so that an image links only its own compression function
+ * (shavite3.c, update and final, reaches it through the descriptor in the
+ * context). */
+#ifndef HB_SHAVITE3_C256_H
+#define HB_SHAVITE3_C256_H
 #include "shavite3_core.h"
 
 /* Initial values from the round-2 specification (sec. 4.1); each is
@@ -55,3 +58,5 @@ static const hb_shavite3_desc D256 = {{64, 0, compress256}, hb_shavite3_c256, 8}
 
 int hb_shavite3_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D256, IV224, 28); }
 int hb_shavite3_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D256, IV256, 32); }
+
+#endif

@@ -1,7 +1,10 @@
-/* SHAvite-3-384/512: the C512 compression function (see shavite3.h).
- * One object per width, so that an image links only its own compression
- * function (shavite3.c, update and final, reaches it through the
- * descriptor in the context). */
+/* SHAvite-3-384/512: the C512 compression function (see shavite3.h),
+ * over the implementation's round form (included before this).  One object
+ * per width, so that an image links only its own compression function
+ * (shavite3.c, update and final, reaches it through the descriptor in the
+ * context). */
+#ifndef HB_SHAVITE3_C512_H
+#define HB_SHAVITE3_C512_H
 #include "shavite3_core.h"
 
 /* Initial values from the round-2 specification (sec. 5.1); each is
@@ -59,3 +62,5 @@ static const hb_shavite3_desc D512 = {{128, 0, compress512}, hb_shavite3_c512, 1
 
 int hb_shavite3_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D512, IV384, 48); }
 int hb_shavite3_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D512, IV512, 64); }
+
+#endif

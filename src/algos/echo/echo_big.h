@@ -1,48 +1,11 @@
-/* ECHO (round-2 version): see echo.h.  The state is a 4x4 matrix of
- * 128-bit words w[0..15], stored column by column (w[4c + r] is row r of
- * column c); each 128-bit word is an AES state of four little-endian
- * column words, so w[i] occupies s[4i .. 4i+3]. */
-#include "echo.h"
-#include "../aes/aes_round.h"
-#include "../../common/hb_util.h"
-
-#ifdef HB_ECHO_COMPACT
-/* one AES round (no key) from x into y, the four columns in a loop: one
- * column expression in the code.  With the S-box alone (HB_AES_TABLES=0)
- * SDCC inlines hb_aes_col_ at every use, each copy with its own locals on
- * the frame: the eight copies of the unrolled form made big_subwords' frame
- * 218 bytes, and with its callers the 8051's 256-byte pdata stack wrapped
- * (the firmware hung). */
-static void aes_round(uint32_t *y, const uint32_t *x)
-{
-    unsigned j;
-    for (j = 0; j < 4; j++)
-        y[j] = HB_AES_COL(x[j], x[(j + 1) & 3], x[(j + 2) & 3], x[(j + 3) & 3]);
-}
-#endif
-
-/* BIG.SUBWORDS: two AES rounds per word, the first keyed by the counter k
- * (four 32-bit words, least significant first; incremented after every
- * word), the second by the salt (zero) */
-static void big_subwords(uint32_t *s, uint32_t *k)
-{
-    unsigned i, j;
-    for (i = 0; i < 16; i++) {
-        uint32_t *x = s + 4 * i;
-#ifdef HB_ECHO_COMPACT
-        uint32_t y[4];
-        aes_round(y, x);
-        for (j = 0; j < 4; j++) y[j] ^= k[j];
-        aes_round(x, y);
-#else
-        uint32_t y0, y1, y2, y3;
-        HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);
-        y0 ^= k[0]; y1 ^= k[1]; y2 ^= k[2]; y3 ^= k[3];
-        HB_AES_ROUND_LE(x[0], x[1], x[2], x[3], y0, y1, y2, y3);
-#endif
-        for (j = 0; j < 4 && ++k[j] == 0; j++) {}
-    }
-}
+/*
+ * echo_big.h -- all of ECHO but BIG.SUBWORDS, which the implementation
+ * defines (static void big_subwords(uint32_t *s, uint32_t *k): two AES
+ * rounds per 128-bit word, the first keyed by the counter k, incremented
+ * after every word) before it includes this, once per build.
+ */
+#ifndef HB_ECHO_BIG_H
+#define HB_ECHO_BIG_H
 
 /* BIG.SHIFTROWS then BIG.MIXCOLUMNS, from s into d: row r of column c
  * comes from column c + r; then AES MixColumns over the four words of a
@@ -181,3 +144,5 @@ void hb_echo_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     if (out_len > c->out_len) out_len = c->out_len;
     for (i = 0; i < out_len; i++) out[i] = (uint8_t)(c->V[i >> 2] >> (8 * (i & 3)));
 }
+
+#endif

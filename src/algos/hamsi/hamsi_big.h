@@ -1,4 +1,11 @@
-/* Hamsi-384 and Hamsi-512 (SHA-3 round 2), portable C99: see hamsi.h */
+/* hamsi_big.h -- Hamsi-384 and Hamsi-512 (SHA-3 round 2), portable C99:
+ * see hamsi.h.  The source of the implementation (unrolled/ or compact/
+ * hamsi512.c) defines HAMSI_BIG_L(s, i), the diffusion layer of a round on
+ * the 32-word state s (i: a free unsigned), and HAMSI_BIG_LOCALS, the
+ * variables it needs besides (declared with the function's own: a block of
+ * their own moved SDCC's frame layout), then includes this once per build. */
+#ifndef HB_HAMSI_BIG_H
+#define HB_HAMSI_BIG_H
 #define HAMSI_WANT_512
 #include "hamsi_core.h"
 #include "hamsi_tables.h"
@@ -13,29 +20,11 @@ static HB_ROM uint32_t HAMSI_IV512[16] = {
     0x20422d33, 0x30303120, 0x4c657576, 0x656e2d48, 0x65766572, 0x6c65652c, 0x2042656c, 0x6769756d
 };
 
-#ifdef HB_HAMSI_COMPACT
-/* HB_HAMSI_COMPACT (the 8051): the twelve applications of L per round
- * (spec 2.3.3: eight on the columns, then four on the diagonals) as word
- * indices, for one L in a loop.  Twelve inline L on the state array left
- * SDCC 90 bytes of spill locations on the 8051's 223-byte idata stack,
- * which overflowed once the block function was called through
- * hb_md_update. */
-static HB_ROM uint8_t HAMSI_L512[48] = {
-    0x00, 0x09, 0x12, 0x1b,  0x01, 0x0a, 0x13, 0x1c,  0x02, 0x0b, 0x14, 0x1d,
-    0x03, 0x0c, 0x15, 0x1e,  0x04, 0x0d, 0x16, 0x1f,  0x05, 0x0e, 0x17, 0x18,
-    0x06, 0x0f, 0x10, 0x19,  0x07, 0x08, 0x11, 0x1a,
-    0x00, 0x02, 0x05, 0x07,  0x10, 0x13, 0x15, 0x16,  0x09, 0x0b, 0x0c, 0x0e,
-    0x19, 0x1a, 0x1c, 0x1f
-};
-#endif
-
 /* Hamsi-384/512: the same over 32 words, with the extra diagonal L layer */
 static void hamsi_big(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM uint32_t *alpha)
 {
     HB_SCRATCH uint32_t s[32];
-#ifdef HB_HAMSI_COMPACT
-    uint32_t a, b, c, d;
-#endif
+    HAMSI_BIG_LOCALS
     unsigned r, i;
     /* C: m0 m1 c0 c1 m2 m3 c2 c3 c4 c5 m4 m5 c6 c7 m6 m7, then the same
      * pattern for the second halves (m8.., c8..) */
@@ -51,28 +40,7 @@ static void hamsi_big(uint32_t *h, const uint32_t *m, unsigned rounds, HB_ROM ui
         for (i = 0; i < 32; i++) s[i] ^= HB_ROM_U32(alpha, i);
         s[1] ^= (uint32_t)r;
         for (i = 0; i < 8; i++) SBOX(s[i], s[i + 8], s[i + 16], s[i + 24]);
-#ifdef HB_HAMSI_COMPACT
-        for (i = 0; i < 48; i += 4) {
-            a = s[HB_ROM_U8(HAMSI_L512, i)];     b = s[HB_ROM_U8(HAMSI_L512, i + 1)];
-            c = s[HB_ROM_U8(HAMSI_L512, i + 2)]; d = s[HB_ROM_U8(HAMSI_L512, i + 3)];
-            HL(a, b, c, d);
-            s[HB_ROM_U8(HAMSI_L512, i)] = a;     s[HB_ROM_U8(HAMSI_L512, i + 1)] = b;
-            s[HB_ROM_U8(HAMSI_L512, i + 2)] = c; s[HB_ROM_U8(HAMSI_L512, i + 3)] = d;
-        }
-#else
-        HL(s[0x00], s[0x09], s[0x12], s[0x1b]);
-        HL(s[0x01], s[0x0a], s[0x13], s[0x1c]);
-        HL(s[0x02], s[0x0b], s[0x14], s[0x1d]);
-        HL(s[0x03], s[0x0c], s[0x15], s[0x1e]);
-        HL(s[0x04], s[0x0d], s[0x16], s[0x1f]);
-        HL(s[0x05], s[0x0e], s[0x17], s[0x18]);
-        HL(s[0x06], s[0x0f], s[0x10], s[0x19]);
-        HL(s[0x07], s[0x08], s[0x11], s[0x1a]);
-        HL(s[0x00], s[0x02], s[0x05], s[0x07]);
-        HL(s[0x10], s[0x13], s[0x15], s[0x16]);
-        HL(s[0x09], s[0x0b], s[0x0c], s[0x0e]);
-        HL(s[0x19], s[0x1a], s[0x1c], s[0x1f]);
-#endif
+        HAMSI_BIG_L(s, i);
     }
     for (i = 0; i < 8; i++) {
         h[i] ^= s[i];
@@ -134,3 +102,5 @@ void hb_hamsi512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     if (out_len > c->out_len) out_len = c->out_len;
     memcpy(out, tmp, out_len);
 }
+
+#endif
