@@ -155,6 +155,14 @@ def include_dirs(sel: dict[str, str] | None = None) -> list[Path]:
     return [ALGOS / f / sel[f] for f in families() if any((ALGOS / f / sel[f]).glob("*.h"))]
 
 
+def include_tag(sel: dict[str, str]) -> str:
+    """selection_tag() of the families whose folders go on the include path:
+    objects compiled for one such tag are not valid for another."""
+    d = default_selection()
+    fams = {p.parent.name for p in include_dirs(sel)} | {p.parent.name for p in include_dirs(d)}
+    return selection_tag({f: i for f, i in sel.items() if f in fams} | {f: i for f, i in d.items() if f not in fams})
+
+
 def headers() -> list[Path]:
     return sorted((ROOT / "include").glob("*.h")) + sorted(SRC.rglob("*.h")) + sorted(SRC.glob("*.def"))
 

@@ -137,7 +137,7 @@ class SimavrBackend(Backend):
             key = hashlib.sha256(repr((szs, blk, mm, p.check_n)).encode()).hexdigest()[:10]
             d = self.outdir() / f"{algo}@{impls.algo_tag(algo, sel)}" / f"img-{key}"
             elf, mp = build_image(self.toolchain, algo, d, lib, szs, blk, mm, p.check_n, p.xof_out,
-                                  stack_paint="hal_stack_room()")
+                                  stack_paint="hal_stack_room()", sel=sel)
             err = self.fit_error(elf)
             if err is None:
                 return Image(elf, code_bytes(mp), {"row": {"msg_buffer": mm, "opt": self.opt}})

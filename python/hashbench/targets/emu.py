@@ -52,7 +52,7 @@ class UnicornBackend(Backend):
         mm = max(maxmsg, blocks * a.block_size)
         from .. import impls
         elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}", lib,
-                              p.sizes, blocks, mm, p.check_n, p.xof_out)
+                              p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel)
         return Image(elf, code_bytes(mp))
 
     def execute(self, image: Image, timeout: float) -> Execution:

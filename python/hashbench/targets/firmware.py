@@ -113,7 +113,9 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
     lib = outdir / f"libhb-{impls.selection_tag(sel)}.a"
     srcs = impls.lib_sources(sel)
     hdrs = impls.headers()
-    objs = [outdir / "obj" / (str(s.relative_to(impls.SRC)).replace("/", "__")[:-2] + ".o") for s in srcs]
+    inc = [f"-I{d}" for d in impls.include_dirs(sel)]
+    objdir = outdir / "obj" / impls.include_tag(sel)
+    objs = [objdir / (str(s.relative_to(impls.SRC)).replace("/", "__")[:-2] + ".o") for s in srcs]
     newest_hdr = max(h.stat().st_mtime for h in hdrs)
     todo = [(s, o) for s, o in zip(srcs, objs)
             if not o.exists() or o.stat().st_mtime < max(s.stat().st_mtime, newest_hdr)]
@@ -121,7 +123,7 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
         objs[0].parent.mkdir(parents=True, exist_ok=True)
 
         def cc(so):
-            _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), "-c", str(so[0]),
+            _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), *inc, "-c", str(so[0]),
                   "-o", str(so[1])])
         # one compiler per core, largest sources first (unrolled Threefish
         # takes most of a minute on avr-gcc)
@@ -136,7 +138,7 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
 
 def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[int], blocks: int,
                 maxmsg: int, check_n: int, xof_out: int = 32, stack_paint: int | str = 8192,
-                extra: list[str] | None = None) -> tuple[Path, Path]:
+                extra: list[str] | None = None, sel: dict[str, str] | None = None) -> tuple[Path, Path]:
     """One firmware ELF for one algorithm; returns (elf, map)."""
     a = native.find(name)
     d = outdir
@@ -149,7 +151,8 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
             f"-DHB_FW_OUT={xof_out}", f"-DHB_FW_STACK_PAINT={stack_paint}",
             f'-DHB_FW_HAL="{tc.hal_header}"']
     srcs = [str(ROOT / "src" / "registry.c"), str(ROOT / "bench" / "firmware.c"), *tc.hal_sources]
-    _run([tc.cc, *tc.cflags, *tc.defines, *defs, *(extra or []), "-I", str(ROOT / "include"),
+    inc = [f"-I{d}" for d in impls.include_dirs(sel)]
+    _run([tc.cc, *tc.cflags, *tc.defines, *defs, *(extra or []), "-I", str(ROOT / "include"), *inc,
           "-I", str(ROOT / "src"), *srcs, str(lib), *tc.ldflags, f"-Wl,-Map={mp}", "-o", str(elf)])
     return elf, mp
 

@@ -144,11 +144,13 @@ class S51Backend(Backend):
         defs = def_lines(name)
         (d / "one.def").write_text(defs)
         hdrs = self._headers()
-        libobj = self.libdir / "obj"
+        # objects depend on the implementation headers on the include path
+        inc = [f"-I{p}" for p in impls.include_dirs(sel)]
+        libobj = self.libdir / "obj" / impls.include_tag(sel)
         lib = {}
         for s in needed_sources(defs, sel):
             key = str(s.relative_to(impls.ALGOS if impls.family_of(s) else impls.SRC)).replace("/", "__")[:-2]
-            lib[key] = self._compile(s, libobj / f"{key}.rel", deps=hdrs)
+            lib[key] = self._compile(s, libobj / f"{key}.rel", inc, deps=hdrs)
         self._archive(d / "hb.lib", list(lib.values()))
         fw = [f'-DHB_ALGOS_DEF="{d / "one.def"}"', f'-DHB_FW_ALGO="{name}"',
               f"-DHB_FW_CTX_BYTES={a.ctx_size}", f"-DHB_FW_SIZES={','.join(map(str, sizes)) or '0'}",
@@ -157,8 +159,8 @@ class S51Backend(Backend):
         for o in (d / "firmware.rel", d / "registry.rel"):
             if o.exists():
                 o.unlink()
-        own = [self._compile(ROOT / "bench" / "firmware.c", d / "firmware.rel", fw + ["-Dmain=hb_fw_main"]),
-               self._compile(ROOT / "src" / "registry.c", d / "registry.rel", fw),
+        own = [self._compile(ROOT / "bench" / "firmware.c", d / "firmware.rel", fw + inc + ["-Dmain=hb_fw_main"]),
+               self._compile(ROOT / "src" / "registry.c", d / "registry.rel", fw + inc),
                self._compile(self.hal_dir / "hal.c", self.libdir / "hal.rel", deps=[self.hal_dir / "hal.h"])]
         ihx = d / "fw.ihx"
         rt: dict[str, Path] = {}
