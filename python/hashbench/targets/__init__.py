@@ -18,6 +18,8 @@ TARGETS = {
     "softcore-rv32": "softcore:SoftcoreTarget",
     "avr": "avr:AvrTarget",
     "mcs51": "mcs51:Mcs51Target",
+    "microblaze": "microblaze:MicroblazeTarget",
+    "microblaze-area": "microblaze:MicroblazeTarget",
 }
 
 
@@ -31,4 +33,4 @@ def get(name: str) -> Target:
     mod, cls = TARGETS[name].split(":")
     klass = getattr(importlib.import_module(f"{__name__}.{mod}"), cls)
     # a class serving several targets takes the target name
-    return klass(name) if mod == "emu" else klass()
+    return klass(name) if mod in ("emu", "microblaze") else klass()
