@@ -7,7 +7,9 @@
 #
 # Installs into ${HASHBENCH_CACHE:-~/.cache/hashbench}/toolchains/<triplet>
 # and does nothing when that directory already holds a working compiler
-# (a stamp file is written only after every step succeeded).
+# (a stamp file is written only after every step succeeded).  Each step
+# (binutils, gcc, libgcc, newlib) leaves its own stamp, so a build that
+# failed half way resumes at the step that failed.
 # Needs: binutils-source gcc-12-source newlib-source libgmp-dev libmpfr-dev
 # libmpc-dev texinfo flex bison (scripts/install-toolchains.sh microblaze).
 # JOBS (default 2) sets make -j.
@@ -47,45 +49,65 @@ run() {  # run a build step quietly; on failure show the end of its log
 # compiler's speed suffers, not the code it generates
 export CFLAGS="-O0 -g0" CXXFLAGS="-O0 -g0"
 export PATH=$PREFIX/bin:$PATH
-rm -rf "$PREFIX"
 mkdir -p "$PREFIX"
+done_step() { [ -f "$PREFIX/.step-$1" ]; }
+mark() { touch "$PREFIX/.step-$1"; }
+unpack() {  # unpack a source tarball; prints the directory it made
+  local top
+  top=$(tar -tf "$1" | head -1 | cut -d/ -f1)
+  tar -C "$WORK" -xf "$1"
+  echo "$WORK/$top"
+}
 
-step "unpacking sources into $WORK"
-tar -C "$WORK" -xf /usr/src/binutils/binutils-2.40.tar.xz
-tar -C "$WORK" -xf /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz
-tar -C "$WORK" -xf /usr/src/newlib/newlib-3.3.0.tar.xz
-# Debian strips the GFDL manuals from gcc's tarball; this patch makes the
-# build stop wanting them
-(cd "$WORK/gcc-12.2.0" && run patch -p2 -i /usr/src/gcc-12/debian/patches/gcc-gfdl-build.diff)
+if done_step binutils; then
+  step "binutils: already built"
+else
+  step "binutils 2.40 (configure + make -j$JOBS)"
+  src=$(unpack /usr/src/binutils/binutils-2.40.tar.xz)
+  mkdir "$WORK/b-binutils" && cd "$WORK/b-binutils"
+  run "$src/configure" --target="$TRIPLET" --prefix="$PREFIX" --disable-nls --disable-werror \
+    --disable-gdb --disable-sim --disable-gprofng --disable-multilib
+  run make -j"$JOBS"
+  run make install
+  mark binutils
+fi
 
-step "binutils 2.40 (configure + make -j$JOBS)"
-mkdir "$WORK/b-binutils" && cd "$WORK/b-binutils"
-run ../binutils-2.40/configure --target="$TRIPLET" --prefix="$PREFIX" --disable-nls --disable-werror \
-  --disable-gdb --disable-sim --disable-gprofng --disable-multilib
-run make -j"$JOBS"
-run make install
+if done_step gcc && done_step libgcc; then
+  step "gcc, libgcc: already built"
+else
+  step "gcc 12.2 stage 1, C only"
+  src=$(unpack /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz)
+  # Debian strips the GFDL manuals from gcc's tarball; this patch makes the
+  # build stop wanting them
+  (cd "$src" && run patch -p2 -i /usr/src/gcc-12/debian/patches/gcc-gfdl-build.diff)
+  mkdir "$WORK/b-gcc" && cd "$WORK/b-gcc"
+  run "$src/configure" --target="$TRIPLET" --prefix="$PREFIX" --enable-languages=c \
+    --with-newlib --without-headers --disable-shared --disable-threads --disable-libssp \
+    --disable-libquadmath --disable-libgomp --disable-libatomic --disable-lto --disable-multilib \
+    --disable-nls --disable-bootstrap --with-gnu-as --with-gnu-ld
+  run make -j"$JOBS" all-gcc
+  run make install-gcc
+  mark gcc
+  step "libgcc"
+  run make -j"$JOBS" all-target-libgcc
+  run make install-target-libgcc
+  mark libgcc
+fi
 
-step "gcc 12.2 stage 1, C only"
-mkdir "$WORK/b-gcc" && cd "$WORK/b-gcc"
-run ../gcc-12.2.0/configure --target="$TRIPLET" --prefix="$PREFIX" --enable-languages=c \
-  --with-newlib --without-headers --disable-shared --disable-threads --disable-libssp \
-  --disable-libquadmath --disable-libgomp --disable-libatomic --disable-lto --disable-multilib \
-  --disable-nls --disable-bootstrap --with-gnu-as --with-gnu-ld
-run make -j"$JOBS" all-gcc
-run make install-gcc
-
-step "libgcc"
-run make -j"$JOBS" all-target-libgcc
-run make install-target-libgcc
-
-step "newlib 3.3.0"
-mkdir "$WORK/b-newlib" && cd "$WORK/b-newlib"
-# the C library itself is optimised for the target like any firmware
-run env CFLAGS= CXXFLAGS= CFLAGS_FOR_TARGET="-O2 -g0" ../newlib-3.3.0/configure --target="$TRIPLET" \
-  --prefix="$PREFIX" --disable-newlib-supplied-syscalls --enable-newlib-reent-small --disable-multilib \
-  --disable-nls
-run make -j"$JOBS"
-run make install
+if done_step newlib; then
+  step "newlib: already built"
+else
+  step "newlib 3.3.0"
+  src=$(unpack /usr/src/newlib/newlib-3.3.0.tar.xz)   # Debian's tarball unpacks to newlib-salsa/
+  mkdir "$WORK/b-newlib" && cd "$WORK/b-newlib"
+  # the C library itself is optimised for the target like any firmware
+  run env CFLAGS= CXXFLAGS= CFLAGS_FOR_TARGET="-O2 -g0" "$src/configure" --target="$TRIPLET" \
+    --prefix="$PREFIX" --disable-newlib-supplied-syscalls --enable-newlib-reent-small --disable-multilib \
+    --disable-nls
+  run make -j"$JOBS"
+  run make install
+  mark newlib
+fi
 
 # gcc's MicroBlaze specs link -lxil (Xilinx's board library); hashbench's
 # HAL supplies everything it would, so an empty archive satisfies the spec
@@ -94,5 +116,6 @@ run "$PREFIX/bin/$TRIPLET-ar" rc "$PREFIX/$TRIPLET/lib/libxil.a"
 
 rm -rf "$PREFIX/share/info" "$PREFIX/share/man"
 T1=$(date +%s)
+rm -f "$PREFIX"/.step-*
 echo "gcc $("$PREFIX/bin/$TRIPLET-gcc" -dumpversion), built $(date -u +%Y-%m-%dT%H:%MZ) in $((T1 - T0)) s" >"$STAMP"
 step "done: $PREFIX ($(du -sh "$PREFIX" | cut -f1)), $(cat "$STAMP")"
