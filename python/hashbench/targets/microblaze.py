@@ -120,16 +120,23 @@ class MicroblazeTarget(Target):
     apt_packages = ("qemu-system-misc", "binutils-source", "gcc-12-source", "newlib-source", "libgmp-dev",
                     "libmpfr-dev", "libmpc-dev", "texinfo", "flex", "bison")
 
-    def __init__(self, name: str = "microblaze"):
+    def __init__(self, name: str = "microblaze", opt: str | None = None):
         self.name = name
         self.cfg = load_config(name)
+        cflags = list(self.cfg["toolchain"]["cflags"])
+        # another optimisation level replaces the profile's (seed 001's
+        # code was probably built -O0, Vitis' Debug default)
+        self.opt = opt or next(f for f in cflags if f.startswith("-O"))
+        if self.opt not in ("-O0", "-O1", "-O2", "-O3", "-Os"):
+            raise ValueError(f"{name}: optimisation {self.opt!r} not one of -O0 -O1 -O2 -O3 -Os")
+        cflags = [self.opt if f.startswith("-O") else f for f in cflags]
         self.description = self.cfg["description"]
         c = self.cfg
         self.profile = Profile(clock_hz=float(c["clock_hz"]), supply_v=c.get("supply_v"),
                                active_ma=c.get("active_ma"), source=c.get("source", ""))
         tc = c["toolchain"]
         self.toolchain = Toolchain(
-            cc=tc["cc"], ar=tc["ar"], cflags=list(tc["cflags"]),
+            cc=tc["cc"], ar=tc["ar"], cflags=cflags,
             ldflags=["-T", tc["linker_script"], *tc["ldflags"]],
             hal_sources=tc["hal"], hal_header=tc["hal_header"], defines=[f"-I{tc['hal_dir']}"])
 
@@ -156,7 +163,7 @@ class MicroblazeTarget(Target):
 
     def environment(self) -> dict:
         q = subprocess.run([QEMU, "--version"], capture_output=True, text=True).stdout.splitlines()
-        return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags),
+        return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags), "opt": self.opt,
                 "simulator": f"{q[0] if q else QEMU} -M {self.cfg['machine']}, plugin targets/microblaze/mbcycles.c",
                 "cycle_model": self.cfg["model"], "clock_source": self.profile.source,
                 "model_limits": "UG984 pipeline rules; single-cycle memory (no caches, no DDR latency), "
@@ -170,7 +177,7 @@ class MicroblazeTarget(Target):
         prof = self.profile
         if active_mw is not None:
             prof = Profile(prof.clock_hz, 1.0, active_mw, prof.source + f"; active power {active_mw} mW given")
-        outdir = ROOT / "build" / "fw" / self.name
+        outdir = ROOT / "build" / "fw" / (self.name + ("" if self.opt == "-O2" else self.opt))
         lib = build_library(self.toolchain, outdir)
         maxmsg = max([*sizes, check_n, 1])
         for name in algos:
