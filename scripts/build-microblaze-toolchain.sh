@@ -51,7 +51,11 @@ export CFLAGS="-O0 -g0" CXXFLAGS="-O0 -g0"
 export PATH=$PREFIX/bin:$PATH
 mkdir -p "$PREFIX"
 done_step() { [ -f "$PREFIX/.step-$1" ]; }
-mark() { touch "$PREFIX/.step-$1"; }
+S0=$T0
+mark() {  # a finished step: its stamp holds its duration in seconds
+  echo $(( $(date +%s) - S0 )) >"$PREFIX/.step-$1"
+  S0=$(date +%s)
+}
 unpack() {  # unpack a source tarball; prints the directory it made
   local top
   top=$(tar -tf "$1" | head -1 | cut -d/ -f1)
@@ -115,7 +119,9 @@ step "empty libxil.a"
 run "$PREFIX/bin/$TRIPLET-ar" rc "$PREFIX/$TRIPLET/lib/libxil.a"
 
 rm -rf "$PREFIX/share/info" "$PREFIX/share/man"
-T1=$(date +%s)
+# the duration of every step, those of an earlier interrupted run included
+secs=$(cat "$PREFIX"/.step-* | awk '{s += $1} END {print s + 0}')
+steps=$(for f in "$PREFIX"/.step-*; do printf '%s %ss, ' "${f##*.step-}" "$(cat "$f")"; done)
 rm -f "$PREFIX"/.step-*
-echo "gcc $("$PREFIX/bin/$TRIPLET-gcc" -dumpversion), built $(date -u +%Y-%m-%dT%H:%MZ) in $((T1 - T0)) s" >"$STAMP"
+echo "gcc $("$PREFIX/bin/$TRIPLET-gcc" -dumpversion), built $(date -u +%Y-%m-%dT%H:%MZ) in $secs s (${steps%, })" >"$STAMP"
 step "done: $PREFIX ($(du -sh "$PREFIX" | cut -f1)), $(cat "$STAMP")"
