@@ -79,3 +79,21 @@ def test_missing_toolchain_is_refused_with_the_way_to_build_it(monkeypatch, tmp_
     with pytest.raises(TargetUnavailable, match="install-toolchains.sh microblaze"):
         tg.check()
     assert tg.install_hint() == "scripts/install-toolchains.sh microblaze"
+
+
+def test_a_run_past_its_instruction_limit_is_stopped(tmp_path):
+    """A hang must end as status "limit" (or "timeout"), never block the run."""
+    from hashbench.targets import microblaze as mb
+    tg = need()
+    tc = tg.toolchain
+    src = tmp_path / "hang.c"
+    src.write_text('#include "hal.h"\nint main(void)\n{\n    hal_puts("start\\n");\n'
+                   '    for (;;) __asm__ volatile("");\n}\n')
+    elf = tmp_path / "hang.elf"
+    subprocess.run([tc.cc, *tc.cflags, *tc.defines, str(src), *tc.hal_sources, *tc.ldflags, "-o", str(elf)],
+                   check=True, capture_output=True)
+    res = mb.execute(elf, tg.cfg, timeout=60, limit=100_000)
+    assert res["status"] == "limit" and res["instructions"] > 100_000, res
+    assert res["output"] == "start\n"
+    res = mb.execute(elf, tg.cfg, timeout=3)
+    assert res["status"] == "timeout"
