@@ -18,6 +18,7 @@ SIMULATORS = {
     "simavr": "avr:SimavrBackend",
     "s51": "mcs51:S51Backend",
     "picorv32": "softcore:PicoRV32Backend",
+    "qemu-microblaze": "microblaze:QemuMicroblazeBackend",
 }
 
 

@@ -48,6 +48,10 @@ class Target:
         """Executables that are not installed (empty when usable)."""
         return [e for e in self.executables if shutil.which(e) is None]
 
+    def install_hint(self) -> str:
+        """How to get what missing() lists."""
+        return "apt-get install " + " ".join(self.apt_packages)
+
     def check(self) -> None:
         miss = self.missing()
         if miss:

@@ -96,11 +96,11 @@ class TargetConfig:
 
     # ---- toolchain ------------------------------------------------------------
     def toolchain(self, **subst) -> dict:
-        """cc, ar, cflags, ldflags, include, hal, hal_header with paths made
-        absolute and {key} placeholders filled from `subst`."""
+        """cc, ar, nm, cflags, ldflags, include, hal, hal_header with paths
+        made absolute and {key} placeholders filled from `subst`."""
         tc = dict(self.data.get("toolchain", {}))
         fill = (lambda s: s.format(**subst)) if subst else (lambda s: s)
-        out = {"cc": tc.get("cc", ""), "ar": tc.get("ar", ""),
+        out = {"cc": fill(tc.get("cc", "")), "ar": fill(tc.get("ar", "")), "nm": fill(tc.get("nm", "")),
                "cflags": [self._flag(fill(f)) for f in tc.get("cflags", [])],
                "ldflags": [self._flag(fill(f)) for f in tc.get("ldflags", [])],
                "include": [str(self.path(p)) for p in tc.get("include", [])],

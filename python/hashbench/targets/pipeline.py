@@ -86,6 +86,11 @@ class Backend:
     def execute(self, image: Image, timeout: float) -> Execution:
         raise NotImplementedError
 
+    def missing(self) -> list[str]:
+        """What the config's executables and files do not cover (a toolchain
+        built into a cache)."""
+        return []
+
     def ram_error(self, image: Image, ex: Execution) -> str | None:
         """A "does not fit (RAM: ...)" found only by running (stack into data)."""
         return None
@@ -198,7 +203,10 @@ class FirmwareTarget(Target):
         self.profile = backend.profile()
 
     def missing(self) -> list[str]:
-        return self.cfg.missing()
+        return self.cfg.missing() + self.backend.missing()
+
+    def install_hint(self) -> str:
+        return self.cfg.install_hint()
 
     def check(self) -> None:
         miss = self.missing()
