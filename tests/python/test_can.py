@@ -340,3 +340,19 @@ def test_cli_reject_log(tmp_path, capsys):
     lines = p.read_text().splitlines()
     assert lines[0] == "time_s,can_id,reason" and len(lines) > 5
     assert "MAC or freshness check failed" in lines[1]
+
+
+def test_seed000_table3_from_stored_rows(tmp_path):
+    from hashbench.can.table3 import rows
+    from hashbench.store import Store
+    s = Store(tmp_path / "r.sqlite")
+    run = s.start_run("cortex-a9")
+    s.add(run, {"algo": "blake2s", "target": "cortex-a9", "size": 30, "median": 13340.0})
+    rs = {(r["algo"], r["bytes"]): r for r in rows(s, with_core=False)}
+    r = rs[("blake2s", 30)]
+    assert r["arm_us"] == pytest.approx(13340 / 667)          # cycles at the seed's 667 MHz
+    # the seed's formula: 30 B * 8 / (512 / (10 * 43.4 ns)) = 0.2034 us (published 0.20)
+    assert r["fpga_formula_us"] == pytest.approx(0.2034, abs=1e-4)
+    assert r["total_us"] == pytest.approx(13340 / 667 + 0.2034, abs=1e-3)
+    assert rs[("keccak_256", 46)]["fpga_formula_us"] == pytest.approx(368 / 4650.3, rel=1e-3)
+    assert rs[("keccak_256", 30)]["arm_us"] is None
