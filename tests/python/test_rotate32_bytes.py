@@ -68,7 +68,8 @@ def test_kats_with_byte_rotation(tmp_path):
     srcs = impls.needed_sources(defs)
     assert any(s.name == "sha256.c" for s in srcs)
     exe = tmp_path / "kat"
-    _run([CC, *FLAGS, f'-DHB_ALGOS_DEF="{deff}"', ROOT / "src" / "registry.c", *srcs,
+    _run([CC, *FLAGS, "-I", ROOT / "src", *[f"-I{d}" for d in impls.include_dirs()],
+          f'-DHB_ALGOS_DEF="{deff}"', ROOT / "src" / "registry.c", *srcs,
           ROOT / "tests" / "c" / "test_kat.c", "-o", exe])
     out = _run([exe, ROOT / "tests" / "vectors", *NAMES], cwd=ROOT)
     last = out.strip().splitlines()[-1]

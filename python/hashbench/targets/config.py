@@ -109,9 +109,16 @@ class TargetConfig:
         return out
 
     # ---- implementations --------------------------------------------------------
+    @property
+    def impl_config(self) -> dict:
+        """[impls] of this target, or of the target whose image it runs (firmware_of)."""
+        if "impls" not in self.data and "firmware_of" in self.data:
+            return load(self.data["firmware_of"]).impl_config
+        return self.data.get("impls", {})
+
     def selection(self) -> dict[str, str]:
         """The form of every family this target builds unless asked otherwise."""
-        return impls.select(self.data.get("impls", {}).get("select", {}))
+        return impls.select(self.impl_config.get("select", {}))
 
     def candidates(self, algo: str) -> list[str]:
         """Implementations of `algo` measured side by side here (the
@@ -120,7 +127,7 @@ class TargetConfig:
         if fam is None:
             return [impls.SINGLE]
         chosen = self.selection()[fam]
-        listed = self.data.get("impls", {}).get("candidates", {}).get(fam, [])
+        listed = self.impl_config.get("candidates", {}).get(fam, [])
         known = impls.implementations(algo)
         for i in listed:
             if i not in known:
