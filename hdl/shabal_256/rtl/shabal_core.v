@@ -56,7 +56,9 @@ module shabal_core #(
 
     // message words little-endian: M_i = bytes 4i..4i+3
     reg [511:0] m_le;
-    integer k;
+    // one loop variable per process, set on every path: yosys makes a loop integer a signal
+    // (a latch where only some paths set it)
+    integer k, kp, ke, kd;
     always @* for (k = 0; k < 64; k = k + 1) m_le[8*k +: 8] = blk[511 - 8*k -: 8];
 
     // the step unit's inputs: in the first clock of a (final) round the prologue
@@ -68,9 +70,10 @@ module shabal_core #(
     always @* begin
         a = a_reg;
         b = b_reg;
+        kp = 0;
         if (first) begin
             a[63:0] = a[63:0] ^ wc;
-            for (k = 0; k < 16; k = k + 1) b[32*k +: 32] = rotr(b[32*k +: 32] + m[32*k +: 32], 15);
+            for (kp = 0; kp < 16; kp = kp + 1) b[32*kp +: 32] = rotr(b[32*kp +: 32] + m[32*kp +: 32], 15);
         end
     end
 
@@ -86,11 +89,11 @@ module shabal_core #(
     reg [383:0] a_end;
     reg [511:0] c_end;
     always @* begin
-        for (k = 0; k < 12; k = k + 1)
-            a_end[32*k +: 32] = a_reg[32*k +: 32] + c_reg[32*((k + 3) % 16) +: 32]
-                              + c_reg[32*((k + 15) % 16) +: 32] + c_reg[32*((k + 11) % 16) +: 32];
-        for (k = 0; k < 16; k = k + 1)
-            c_end[32*k +: 32] = c_reg[32*k +: 32] - m_reg[32*k +: 32];
+        for (ke = 0; ke < 12; ke = ke + 1)
+            a_end[32*ke +: 32] = a_reg[32*ke +: 32] + c_reg[32*((ke + 3) % 16) +: 32]
+                               + c_reg[32*((ke + 15) % 16) +: 32] + c_reg[32*((ke + 11) % 16) +: 32];
+        for (ke = 0; ke < 16; ke = ke + 1)
+            c_end[32*ke +: 32] = c_reg[32*ke +: 32] - m_reg[32*ke +: 32];
     end
 
     always @(posedge clk) begin
@@ -115,8 +118,8 @@ module shabal_core #(
 
     // the digest: the last DIGEST_BITS / 32 words of C, little-endian
     reg [DIGEST_BITS-1:0] dg;
-    always @* for (k = 0; k < DIGEST_BITS / 8; k = k + 1)
-        dg[DIGEST_BITS - 1 - 8*k -: 8] = c_reg[512 - DIGEST_BITS + 8*k +: 8];
+    always @* for (kd = 0; kd < DIGEST_BITS / 8; kd = kd + 1)
+        dg[DIGEST_BITS - 1 - 8*kd -: 8] = c_reg[512 - DIGEST_BITS + 8*kd +: 8];
     assign digest = dg;
 endmodule
 `default_nettype wire
