@@ -65,13 +65,13 @@ $(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
 	$(CC) $(WARN) $(SANFLAGS) -Iinclude $< $(SAN_OBJ) -o $@
 
 $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
-	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
+	$(CC) $(HB_CFLAGS) -Ibench -Itargets bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
 
 # dudect-style timing test of hb_ct_equal (a benchmark, not in `make test`)
 CT_SAMPLES ?= 1000000
 CT_TAGLEN ?= 32
 $(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a targets/host/hal.h
-	$(CC) $(HB_CFLAGS) -Itargets/host bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a -lm -o $@
+	$(CC) $(HB_CFLAGS) -Itargets bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a -lm -o $@
 ct-dudect: $(BUILD)/ct-dudect
 	$(BUILD)/ct-dudect $(CT_SAMPLES) $(CT_TAGLEN)
 

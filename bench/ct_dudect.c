@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hal.h"
+#include "host/hal.h"   /* targets/host/hal.h: bench/hal.h is the firmware HAL */
 #include "hashbench.h"
 
 #define THRESHOLD 4.5

@@ -200,7 +200,19 @@ def cmd_bench(a) -> int:
         opts["active_mw"] = a.active_mw
     if a.timeout is not None:
         opts["timeout"] = a.timeout
+    if a.fit_bytes is not None:
+        if a.target != "host":
+            raise UsageError("--fit-bytes applies to --target host")
+        if not 0 <= a.fit_bytes <= MAX_SIZE:
+            raise UsageError(f"--fit-bytes must be in 0..{MAX_SIZE}")
+        opts["fit_bytes"] = a.fit_bytes
     targets.get(a.target, **topts).check()  # TargetUnavailable -> exit 2 before anything is written
+    sysres = None
+    if a.target == "host" and not a.no_system_check:
+        from . import system
+        sysres = system.check(calibration_runs=3)
+        err.print(("[yellow]" if sysres["verdict"] == "noisy" else "") + system.one_line(sysres)
+                  + ("[/yellow] (details: hashbench check-system)" if sysres["verdict"] == "noisy" else ""))
 
     store = Store(a.db)
     rows = []
@@ -224,20 +236,61 @@ def cmd_bench(a) -> int:
             elif writer:
                 writer.writerow(row)
     store.close()
+    few = len({r["algo"] for r in rows}) <= 8
     if not quiet:
-        if a.table or len({r["algo"] for r in rows}) <= 8:
+        if a.table or few:
             print_table(rows, a.target)
-        print_forms(rows, a.target)
+            print_forms(rows, a.target)
+        print_summary(rows, a.target, sysres)
+    path = None
     if a.report:
         from .report import write_report
-        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}",
-                            environment=targets.get(a.target, **topts).environment())
+        env = targets.get(a.target, **topts).environment()
+        if sysres:
+            from . import system
+            env["machine check"] = system.one_line(sysres)
+        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}", environment=env,
+                            system=sysres)
         err.print(f"report: {path}")
     errors = [r for r in rows if r.get("error")]
     for r in errors:
         err.print(f"[yellow]{r['algo']}/{r.get('impl')}: {r['error']}[/yellow]")
     err.print(f"{len(rows) - len(errors)} measurements stored in {store.path}")
     return 0
+
+
+def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> None:
+    """What a run found, in a few lines: the best algorithm of each size
+    class, how many figures are unstable, and the machine's verdict."""
+    from .analysis import SIZE_CLASSES, forms, rankings
+    fs = forms(rows)
+    t = Table(title=f"best on {target} per message size (of {len({f['algo'] for f in fs})} algorithms; "
+                    "--table for every row)")
+    for c in ("size class", "1st", "2nd", "3rd", "sha256"):
+        t.add_column(c)
+    for cls, (label, _, _) in SIZE_CLASSES.items():
+        rk = rankings(fs, target, cls)
+        if not rk:
+            continue
+        sha = next((r for r in rk if r["algo"] == "sha256"), None)
+        cell = lambda r: f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
+            (" (unstable)" if r["unstable"] else "")
+        t.add_row(label, *[cell(r) if r else "" for r in (rk + [None] * 3)[:3]],
+                  f"#{sha['rank']} {_fmt(sha['value'], 2 if sha['value'] < 100 else 0)}" if sha else "-")
+    out.print(t)
+    bad = [f for f in fs if f["unstable"]]
+    noisy_rows = sum(len(f["unstable_rows"]) for f in fs)
+    if bad:
+        out.print(f"[yellow]unstable long-message rates ({len(bad)}):[/yellow] "
+                  + "; ".join(f"{f['algo']}/{f['impl']}: {f['unstable']}" for f in bad[:5])
+                  + (" ..." if len(bad) > 5 else ""))
+    if noisy_rows:
+        out.print(f"{noisy_rows} of {sum(1 for r in rows if r.get('median') is not None)} measurements have a "
+                  "q1-q3 spread over 10% (marked unstable in the store and the report); "
+                  "long-message rates use each measurement's minimum, which interference cannot lower")
+    if sysres:
+        from . import system
+        out.print(system.one_line(sysres))
 
 
 def print_forms(rows: list[dict], target: str) -> None:
@@ -259,7 +312,7 @@ def print_forms(rows: list[dict], target: str) -> None:
 
 
 def print_table(rows: list[dict], target: str) -> None:
-    from .analysis import htime_fit
+    from .analysis import long_rate
     t = Table(title=f"hashbench on {target}: median (q1-q3) per message")
     for c in ("algorithm", "bytes", "cycles", "q1-q3", "cycles/B", "MB/s"):
         t.add_column(c, justify="left" if c == "algorithm" else "right")
@@ -271,17 +324,46 @@ def print_table(rows: list[dict], target: str) -> None:
             if r.get("kind") != "size":
                 continue
             t.add_row(algo, str(r["size"]), _fmt(r["median"], 0), f"{_fmt(r['q1'], 0)}-{_fmt(r['q3'], 0)}",
-                      _fmt(r.get("cycles_per_byte")), _fmt(r.get("mbps")))
-        fit = htime_fit(rs, info(algo)["block_size"]) if algo in native.registry() else None
-        if fit:
-            t.add_row(algo, "long", f"{fit['c_block']:,.0f}/block", f"fixed {fit['c_fixed']:,.0f}",
-                      f"{fit['cycles_per_byte']:.2f}", "", style="bold")
+                      _fmt(r.get("cycles_per_byte")), _fmt(r.get("mbps")),
+                      style="yellow" if r.get("unstable") else None)
+        lr = long_rate(rs, info(algo)["block_size"]) if algo in native.registry() else None
+        if lr and lr["cpb"] is not None:
+            t.add_row(algo, "long", f"{lr['c_block']:,.0f}/block" if lr["c_block"] else lr["how"],
+                      f"fixed {lr['c_fixed']:,.0f}" if lr["c_fixed"] is not None else "",
+                      f"{lr['cpb']:.2f}" + (" unstable" if lr["unstable"] else ""), "",
+                      style="bold yellow" if lr["unstable"] else "bold")
         t.add_section()
     out.print(t)
     hz = next((r.get("clock_hz") for r in rows if r.get("clock_hz")), None)
     if hz:
         out.print(f"cycles: {rows[0].get('count_kind', '?')} at {hz / 1e9:.3f} GHz; "
-                  f"long = slope of HTime(N) = c_fixed + c_block*N over whole blocks")
+                  f"long = Theil-Sen slope of HTime(N) = c_fixed + c_block*N over whole blocks, "
+                  f"checked against the largest message; yellow = unstable")
+
+
+def cmd_check_system(a) -> int:
+    from . import system
+    res = system.check(calibration_runs=a.runs)
+    if a.json:
+        print(json.dumps(res, indent=1))
+        return 0 if res["verdict"] != "noisy" else 1
+    load = res["load"]
+    out.print(f"CPUs: {res['ncpu']}; load average: {', '.join(f'{x:.2f}' for x in load) if load else 'unknown'}")
+    out.print(f"frequency governor: {', '.join(res['governors']) or 'not exposed (container/VM)'}; "
+              f"boost: {'unknown' if res['boost'] is None else 'on' if res['boost'] else 'off'}")
+    cal = res["calibration"]
+    if cal:
+        out.print(f"calibration: {cal['algo']} {cal['size']} B x {cal['runs']} runs: medians "
+                  + ", ".join(f"{m:,.0f}" for m in cal["medians"])
+                  + f" (spread {100 * (cal['spread'] or 0):.1f}%)")
+    for f in res["findings"]:
+        colour = "red" if f["level"] == "noisy" else "yellow"
+        out.print(f"[{colour}]{f['level']}[/{colour}]: {f['what']}\n    do: {f['do']}")
+    verdict = res["verdict"]
+    out.print(f"verdict: [bold]{verdict}[/bold]" + (
+        " -- host figures will wander; long-message rates use the minimum over repetitions and "
+        "rows with a wide spread are marked unstable" if verdict == "noisy" else ""))
+    return 0 if verdict != "noisy" else 1
 
 
 # ---- targets / db / report --------------------------------------------------------
@@ -608,6 +690,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--blocks", type=int, help="also measure 1..K whole blocks for the "
                    "HTime(N) fit (default: the target's config; 0 = off)")
     s.add_argument("--seconds", type=float, help="time budget per measurement (host)")
+    s.add_argument("--fit-bytes", type=int, help="host: also measure 1, 2, 4, ... whole blocks up to this "
+                   "many bytes for the long-message fit (default: [run] fit_bytes, 65536; 0 = off)")
     s.add_argument("--no-verify", action="store_true", help="skip the KAT check before measuring")
     s.add_argument("--active-mw", type=float, help="active power in mW for the energy figures "
                    "(overrides the target profile)")
@@ -617,6 +701,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--selected", action="store_true",
                    help="only the implementation the target's config selects (default: every candidate)")
     s.add_argument("--table", action="store_true", help="print every measured row (default when <= 8 algorithms)")
+    s.add_argument("--no-system-check", action="store_true",
+                   help="host: skip the machine check (load, busy processes, calibration) before measuring")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--json", action="store_true", help="one JSON object per measurement")
     g.add_argument("--csv", action="store_true")
@@ -653,6 +739,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--published-only", action="store_true",
                    help="only the ARM models against published figures for the same program")
     s.set_defaults(fn=cmd_validate)
+
+    s = sub.add_parser("check-system", help="is this machine quiet enough to time on? (load, governor, "
+                       "boost, busy processes, calibration spread)")
+    s.add_argument("--runs", type=int, default=5, help="calibration runs (default 5)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_check_system)
 
     s = sub.add_parser("targets", help="measuring targets and what to install for each")
     s.set_defaults(fn=cmd_targets)

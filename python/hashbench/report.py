@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import native
-from .analysis import htime_fit, rank
+from .analysis import long_rate, rank
 from .store import COLUMNS
 
 
@@ -34,10 +34,9 @@ def summarise(rows: list[dict]) -> list[dict]:
         a = reg.get(algo)
         bs = a.block_size if a is not None else 0
         by = {r["size"]: r for r in rs if r.get("kind") == "size"}
-        fit = htime_fit(rs, bs) if bs else None
-        big = by.get(max(by)) if by else None
+        lr = long_rate(rs, bs)
         hz = next((r.get("clock_hz") for r in rs if r.get("clock_hz")), None)
-        long_cpb = fit["cycles_per_byte"] if fit else (big["cycles_per_byte"] if big else None)
+        long_cpb = lr["cpb"]
         out.append({
             "target": target, "algo": algo, "block": bs,
             "c64": by[64]["median"] if 64 in by else None,
@@ -46,7 +45,7 @@ def summarise(rows: list[dict]) -> list[dict]:
             "cpb_1m": by[1048576]["cycles_per_byte"] if 1048576 in by else None,
             "long_cpb": long_cpb,
             "long_mbps": (hz / long_cpb / 1e6) if hz and long_cpb else None,
-            "c_fixed": fit["c_fixed"] if fit else None,
+            "c_fixed": lr["c_fixed"], "how": lr["how"], "unstable": lr["unstable"],
             "count_kind": rs[0].get("count_kind"),
             "code_bytes": rs[0].get("code_bytes"), "ram_bytes": rs[0].get("ram_bytes"),
         })
@@ -54,7 +53,7 @@ def summarise(rows: list[dict]) -> list[dict]:
 
 
 def write_report(rows: list[dict], folder: Path, title: str = "hashbench report",
-                 environment: dict | None = None) -> Path:
+                 environment: dict | None = None, system: dict | None = None) -> Path:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -71,7 +71,7 @@ def test_bench_bad_input_writes_nothing(tmp_path, args):
 def test_bench_json_rows_and_store(tmp_path):
     db = tmp_path / "r.sqlite"
     r = run(["bench", "--target", "host", "-a", "sha256,sha3_256", "--sizes", "64,1024",
-             "--blocks", "3", "--seconds", "0.002", "--json", "--db", str(db)])
+             "--blocks", "3", "--fit-bytes", "0", "--seconds", "0.002", "--json", "--db", str(db)])
     assert r.returncode == 0, r.stderr
     objs = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(objs) == 2 * (2 + 3)
