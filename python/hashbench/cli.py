@@ -341,6 +341,81 @@ def print_table(rows: list[dict], target: str) -> None:
                   f"checked against the largest message; yellow = unstable")
 
 
+def cmd_recommend(a) -> int:
+    from . import targets
+    from .recommend import parse_bytes, recommend
+    from .store import Store
+    if a.target not in targets.names():
+        raise UsageError(f"unknown target {a.target!r}; known: {', '.join(targets.names())}")
+    if not 0 <= a.size <= MAX_SIZE:
+        raise UsageError(f"--size must be in 0..{MAX_SIZE}")
+    try:
+        max_rom, max_ram = parse_bytes(a.max_rom), parse_bytes(a.max_ram)
+    except ValueError:
+        raise UsageError("--max-rom/--max-ram take bytes, e.g. 8K, 1KiB, 512") from None
+    st = Store(a.db)
+    rows = st.rows("r.target = ?", (a.target,))
+    kw = dict(max_rom=max_rom, max_ram=max_ram, security=a.security, mac=a.mac, standardised=a.standardised)
+    ok, excluded, missing = recommend(rows, a.target, a.size, **kw)
+    if a.measure and (missing or not any(c.how == "measured" for c in ok + excluded)):
+        from . import bench
+        todo = missing if missing else sorted({c.algo for c in ok + excluded})
+        err.print(f"measuring {len(todo)} algorithms at {a.size} B on {a.target} ...")
+        for _ in bench.run(a.target, todo, sorted({a.size, 64, 1024}), store=st,
+                           command=" ".join(sys.argv)):
+            pass
+        rows = st.rows("r.target = ?", (a.target,))
+        ok, excluded, missing = recommend(rows, a.target, a.size, **kw)
+    st.close()
+    if a.json:
+        import dataclasses
+        print(json.dumps({"ranked": [dataclasses.asdict(c) for c in ok],
+                          "excluded": [dataclasses.asdict(c) for c in excluded], "not_measured": missing},
+                         indent=1, default=str))
+        return 0 if ok else 1
+    cons = ", ".join(x for x in (f"ROM <= {max_rom:,} B" if max_rom is not None else "",
+                                 f"RAM <= {max_ram:,} B" if max_ram is not None else "",
+                                 f">= {a.security}-bit security" if a.security else "",
+                                 "MAC" if a.mac else "", "standardised" if a.standardised else "") if x)
+    t = Table(title=f"{a.target}, {a.size}-byte messages{': ' + cons if cons else ''} (fastest first)")
+    for c in ("#", "algorithm", "impl", "cycles", "us", "uJ", "ROM B", "RAM B", "security", "status"):
+        t.add_column(c, justify="right" if c in ("#", "cycles", "us", "uJ", "ROM B", "RAM B", "security") else "left")
+    for i, c in enumerate(ok[:a.top], 1):
+        t.add_row(str(i), c.algo, c.impl, _fmt(c.cycles, 0) + ("*" if c.how != "measured" else ""),
+                  _fmt(c.time_us, 1) if c.time_us is not None else "", _fmt(c.energy_uj, 2) if c.energy_uj else "",
+                  _fmt(c.code_bytes), _fmt(c.ram_bytes), str(c.facts["security"]),
+                  c.facts["label"].split(" (")[0] + (" [unstable]" if c.unstable else ""),
+                  style="yellow" if c.unstable else None)
+    out.print(t)
+    if any(c.how != "measured" for c in ok[:a.top]):
+        out.print(f"* interpolated between the nearest sizes measured; `--measure` measures {a.size} B")
+    srcs = {}
+    for c in ok[:a.top]:
+        srcs.setdefault(c.facts["label"], c.facts["source"])
+    for label, src in srcs.items():
+        out.print(f"  {label}: {src}")
+    notes = {c.algo: c.facts["note"] for c in ok[:a.top] if c.facts["note"]}
+    for algo, note in notes.items():
+        out.print(f"  note, {algo}: {note}")
+    if excluded:
+        from collections import Counter
+        why = Counter(r.split(":")[0].split(" <")[0].split(" >")[0] for c in excluded for r in c.excluded)
+        out.print(f"excluded {len(excluded)}: " + ", ".join(f"{k} ({n})" for k, n in why.most_common()))
+        ex = sorted([c for c in excluded if c.cycles is not None], key=lambda c: c.cycles)[:a.top]
+        t = Table(title="excluded, fastest first")
+        for col in ("algorithm", "impl", "cycles", "why"):
+            t.add_column(col)
+        for c in ex:
+            t.add_row(c.algo, c.impl, _fmt(c.cycles, 0), "; ".join(c.excluded))
+        out.print(t)
+    if missing:
+        out.print(f"not measured on {a.target} at this size: {len(missing)} algorithms "
+                  f"({', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}); "
+                  f"measure them: hashbench recommend ... --measure, or hashbench bench --target {a.target} "
+                  f"-a {','.join(missing[:3])}{',...' if len(missing) > 3 else ''} --sizes {a.size}")
+    return 0 if ok else 1
+
+
 def cmd_check_system(a) -> int:
     from . import system
     res = system.check(calibration_runs=a.runs)
@@ -739,6 +814,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--published-only", action="store_true",
                    help="only the ARM models against published figures for the same program")
     s.set_defaults(fn=cmd_validate)
+
+    s = sub.add_parser("recommend", help="which hash/MAC for my chip? rank what meets the constraints")
+    s.add_argument("--target", required=True)
+    s.add_argument("--size", type=int, required=True, help="message bytes")
+    s.add_argument("--max-rom", help="code bytes at most (8K, 8192, ...)")
+    s.add_argument("--max-ram", help="RAM bytes at most (context + stack)")
+    s.add_argument("--security", type=int, help="bits of security at least (112, 128, 256)")
+    s.add_argument("--mac", action="store_true", help="only MACs (HMAC, KMAC, keyed BLAKE2/3, Skein-MAC, CMAC)")
+    s.add_argument("--standardised", action="store_true", help="only NIST standards and RFCs")
+    s.add_argument("--measure", action="store_true", help="measure what the store lacks on the target first")
+    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--db")
+    s.set_defaults(fn=cmd_recommend)
 
     s = sub.add_parser("check-system", help="is this machine quiet enough to time on? (load, governor, "
                        "boost, busy processes, calibration spread)")
