@@ -9,6 +9,8 @@
 #         fuzz (libFuzzer targets: clang + its runtimes, llvm-symbolizer,
 #               OpenSSL's libcrypto as the reference; valgrind for the
 #               constant-time test),
+#         browser (Chromium: the report is loaded in a headless browser
+#                  by tests/python/test_report.py),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -20,12 +22,14 @@ declare -A PKGS=(
   [mcs51]="sdcc sdcc-ucsim"
   [hdl]="iverilog"
   [fuzz]="clang llvm libclang-rt-dev libssl-dev valgrind"
+  [browser]="chromium"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[mcs51]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[hdl]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[fuzz]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[browser]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

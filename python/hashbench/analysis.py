@@ -118,9 +118,13 @@ def long_rate(rows: Iterable[dict], block_size: int) -> dict:
         cpb = fit["cycles_per_byte"]
         if cpb <= 0:
             reasons.append(f"fitted slope {cpb:.2f} c/B is not positive")
-        elif direct and big["size"] >= 4 * block_size and abs(cpb - direct) > AGREE_LIMIT * direct:
-            reasons.append(f"fitted {cpb:.2f} c/B and {big['size']} B message's {direct:.2f} c/B "
-                           f"differ by more than {100 * AGREE_LIMIT:.0f}%")
+        elif direct and big["size"] >= 4 * block_size:
+            # the line's prediction for that message; padding may add a block
+            pred = fit["c_fixed"] + fit["c_block"] * big["size"] / block_size
+            got = big[stat]
+            if abs(got - pred) > AGREE_LIMIT * got + fit["c_block"]:
+                reasons.append(f"the fit predicts {pred:,.0f} cycles for {big['size']} B, measured "
+                               f"{got:,.0f} (more than {100 * AGREE_LIMIT:.0f}% and a block apart)")
         if fit["c_fixed"] < -0.05 * abs(fit["c_block"]):
             reasons.append(f"fixed cost {fit['c_fixed']:.0f} cycles is negative")
         if cpb > 0 and not (reasons and direct):

@@ -516,11 +516,9 @@ def cmd_report(a) -> int:
     st.close()
     if not rows:
         raise UsageError("no results in the store yet; run `hashbench bench` first")
-    # the latest measurement of each (algo, target, size, kind)
-    latest = {}
-    for r in rows:
-        latest[(r["algo"], r["target"], r["size"], r["kind"])] = r
-    path = write_report(list(latest.values()), Path(a.out), title="hashbench report")
+    # every row: the analysis takes the latest of each (target, algorithm,
+    # implementation, kind, size)
+    path = write_report(rows, Path(a.out), title="hashbench report", markdown=a.markdown)
     print(path)
     return 0
 
@@ -856,6 +854,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--db")
     s.add_argument("--target")
     s.add_argument("--out", default="hashbench-report")
+    s.add_argument("--markdown", action="store_true", help="report.md with SVG files beside it (for docs)")
     s.set_defaults(fn=cmd_report)
 
     from .hw.cli import add_parser as add_hw_parser
