@@ -481,6 +481,30 @@ def cmd_impls(a) -> int:
     return 0
 
 
+def _db_filter(a) -> tuple[str, tuple]:
+    """WHERE clause of `db export`/`db query` from --machine, --target,
+    --impl, --algo, --since, --until (dates are ISO 8601, UTC)."""
+    where, params = [], []
+    for opt, col in (("machine", "runs.machine"), ("target", "r.target"), ("impl", "r.impl"), ("algo", "r.algo")):
+        v = getattr(a, opt, None)
+        if v:
+            vals = [x.strip() for x in v.split(",") if x.strip()]
+            where.append(f"{col} IN ({', '.join('?' * len(vals))})")
+            params += vals
+    for opt, op in (("since", ">="), ("until", "<=")):
+        v = getattr(a, opt, None)
+        if v:
+            from datetime import datetime
+            try:
+                datetime.fromisoformat(v)
+            except ValueError:
+                raise UsageError(f"--{opt} takes an ISO date, e.g. 2026-11-24 or 2026-11-24T09:00") from None
+            where.append(f"r.ts {op} ?")
+            # a bare date in --until means the whole day
+            params.append(v + ("T23:59:59" if op == "<=" and len(v) == 10 else ""))
+    return " AND ".join(where), tuple(params)
+
+
 def cmd_db(a) -> int:
     from .store import COLUMNS, Store
     st = Store(a.db)
@@ -491,13 +515,36 @@ def cmd_db(a) -> int:
             runs, rows = st.merge(f)
             print(f"{f}: {runs} runs, {rows} rows added")
     elif a.db_cmd == "export":
-        rows = st.rows()
-        if a.format == "json":
+        rows = st.rows(*_db_filter(a))
+        fmt = "json" if a.json else "csv" if a.csv else a.format
+        if fmt == "json":
             print(json.dumps(rows, indent=1, default=str))
         else:
             w = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else COLUMNS)
             w.writeheader()
             w.writerows(rows)
+    elif a.db_cmd == "query":
+        from .analysis import forms
+        rows = st.rows(*_db_filter(a))
+        fs = forms(rows)
+        if a.json:
+            print(json.dumps(fs, indent=1, default=str))
+        else:
+            t = Table(title=f"{len(rows)} rows: latest figures per (target, algorithm, implementation)")
+            for c in ("target", "algorithm", "impl", "cycles @64 B", "c/B @1 KiB", "long c/B", "ROM B", "RAM B",
+                      "stability"):
+                t.add_column(c, justify="left" if c in ("target", "algorithm", "impl", "stability") else "right")
+            for f in fs:
+                c1k = f["cycles"].get(1024)
+                t.add_row(f["target"], f["algo"], f["impl"], _fmt(f["cycles"].get(64), 0),
+                          _fmt(c1k / 1024, 2) if c1k else "", _fmt(f["long_cpb"], 2) if f["long_cpb"] else "",
+                          _fmt(f["code_bytes"]), _fmt(f["ram_bytes"]),
+                          (f["unstable"] or "ok")[:50] if not f["error"] else f["error"][:50])
+            out.print(t)
+            machines = sorted({str(r.get("machine")) for r in rows})
+            dates = sorted(str(r.get("ts")) for r in rows)
+            if rows:
+                out.print(f"machines: {', '.join(machines)}; measured {dates[0]} .. {dates[-1]}")
     elif a.db_cmd == "path":
         print(st.path)
     st.close()
@@ -845,8 +892,22 @@ def build_parser() -> argparse.ArgumentParser:
     dsub = s.add_subparsers(dest="db_cmd", required=True)
     m = dsub.add_parser("merge")
     m.add_argument("files", nargs="+")
-    m = dsub.add_parser("export")
+    def filters(m):
+        m.add_argument("--machine", help="host name(s) the runs were made on, comma-separated")
+        m.add_argument("--target", help="target(s), comma-separated")
+        m.add_argument("--impl", help="implementation(s), comma-separated")
+        m.add_argument("-a", "--algo", help="algorithm(s), comma-separated")
+        m.add_argument("--since", help="measured on or after this ISO date (UTC)")
+        m.add_argument("--until", help="measured on or before this ISO date (UTC)")
+    m = dsub.add_parser("export", help="every matching row as CSV (default) or JSON")
     m.add_argument("--format", choices=["csv", "json"], default="csv")
+    g = m.add_mutually_exclusive_group()
+    g.add_argument("--csv", action="store_true")
+    g.add_argument("--json", action="store_true")
+    filters(m)
+    m = dsub.add_parser("query", help="latest figures of the matching rows, one line per form")
+    m.add_argument("--json", action="store_true")
+    filters(m)
     dsub.add_parser("path")
     s.set_defaults(fn=cmd_db)
 
