@@ -398,8 +398,9 @@ def cmd_recommend(a) -> int:
     for algo, note in notes.items():
         out.print(f"  note, {algo}: {note}")
     if excluded:
+        import re
         from collections import Counter
-        why = Counter(r.split(":")[0].split(" <")[0].split(" >")[0] for c in excluded for r in c.excluded)
+        why = Counter(re.split(r"[\d:(]", r, maxsplit=1)[0].strip() for c in excluded for r in c.excluded)
         out.print(f"excluded {len(excluded)}: " + ", ".join(f"{k} ({n})" for k, n in why.most_common()))
         ex = sorted([c for c in excluded if c.cycles is not None], key=lambda c: c.cycles)[:a.top]
         t = Table(title="excluded, fastest first")

@@ -99,8 +99,12 @@ def recommend(rows: list[dict], target: str, size: int, max_rom: int | None = No
             e = f["energy_uj"]
             if ch.cycles is not None and size in e and e[size] is not None:
                 ch.energy_uj = e[size]
-        if mac and not (fa["mac"] or f["algo"].startswith("hmac_")):
+        reg = native.registry().get(f["algo"])
+        only_mac = bool(reg and reg.flags & native.HB_MAC)
+        if mac and not (fa["mac"] or only_mac):
             ch.excluded.append("not a MAC (--mac)")
+        if not mac and only_mac:
+            ch.excluded.append("a MAC, not a hash (--mac for MACs)")
         if standardised and fa["category"] not in STANDARDISED:
             ch.excluded.append(f"not standardised: {fa['label']}")
         if security is not None:

@@ -49,11 +49,12 @@ def test_constraints_rank_and_explain(db):
     ok, out, _ = recommend(rows(db), "cortex-m0", 46, max_rom=8192, max_ram=1024, security=128)
     order = [(c.algo, c.impl) for c in ok]
     assert order == [("hamsi_256", "ref"), ("sha256", "unrolled"), ("sha256", "rolled"),
-                     ("ascon_hash256", "ref"), ("hmac_sha256", "ref")]
+                     ("ascon_hash256", "ref")]
     why = {(c.algo, c.impl): c.excluded for c in out}
     assert why[("blake2s", "ref")] == ["ROM 9,000 > 8,192 B"]
     assert why[("blake2s_128", "ref")] == ["security 64 < 128 bits"]
     assert why[("sha3_256", "lanes64")] == ["RAM 1,500 > 1,024 B"]
+    assert why[("hmac_sha256", "ref")] == ["a MAC, not a hash (--mac for MACs)"]
     assert ok[1].time_us == pytest.approx(4100 / 16)
 
 
