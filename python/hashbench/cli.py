@@ -306,7 +306,9 @@ def print_forms(rows: list[dict], target: str) -> None:
             mark = ("*" if im == d["fastest"] else "") + ("s" if im == d["smallest"] else "")
             t.add_row(algo, im, _fmt(f["cpb"], 2) if f["cpb"] is not None else "-", f["how"],
                       _fmt(f["code_bytes"]), mark,
-                      f["error"][:60] if f["error"] else impls.describe(algo, im)[:60])
+                      f["error"][:60] if f["error"] else
+                      f"unstable: {f['unstable']}"[:60] if f.get("unstable") else impls.describe(algo, im)[:60],
+                      style="yellow" if f.get("unstable") else None)
         t.add_section()
     out.print(t)
 

@@ -62,7 +62,7 @@ except st.StoreError as e:
 
 EXPECTED_SRC = """
 def expected(tag, i):
-    return {"algo": tag, "target": "fault", "size": i, "kind": "size", "reps": 3 * i + 1,
+    return {"algo": tag, "target": "fault", "impl": None, "size": i, "kind": "size", "reps": 3 * i + 1,
             "median": i + 0.25, "q1": i + 0.125, "q3": i + 0.5, "min": float(i), "max": i + 1.0,
             "count_kind": "cycles", "instructions": None, "cycles_per_byte": i / 7.0,
             "clock_hz": 1e9, "time_us": i * 1.5, "mbps": 100.0 + i, "energy_uj": None,
