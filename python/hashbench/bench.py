@@ -17,14 +17,16 @@ from .analysis import long_rate
 
 def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, blocks: int | None = None, *,
         impl: str | None = None, every_impl: bool = True, store=None, command: str = "",
-        verify: bool = True, target_options: dict | None = None, **options) -> Iterator[dict]:
+        verify: bool = True, target_options: dict | None = None, notes: dict | None = None,
+        **options) -> Iterator[dict]:
     """Measure `algos` on `target` and yield one row per (algorithm,
     implementation, message size or block count).
 
     impl: only this implementation; every_impl: every candidate the target's
     config names (else only its selected form); target_options: the
-    backend's (avr: mcu, opt); options: the runner's (timeout, check_n,
-    seconds, active_mw)."""
+    backend's (avr: mcu, opt); notes: stored with the run's environment
+    (the machine check of `hashbench check-system`); options: the runner's
+    (timeout, check_n, seconds, active_mw, fit_bytes)."""
     from . import targets
     tg = targets.get(target, **(target_options or {}))
     tg.check()
@@ -33,7 +35,7 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         sizes = tg.cfg.run_opt("sizes", [0, 64, 1024])
     run_id = None
     if store is not None:
-        env = tg.environment()
+        env = dict(tg.environment(), **(notes or {}))
         run_id = store.start_run(tg.name, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
                                  environment=env, command=command, tool_version=__version__)
 

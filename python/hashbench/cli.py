@@ -225,9 +225,10 @@ def cmd_bench(a) -> int:
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
                   TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as prog:
         task = prog.add_task(f"{a.target}", total=None)
+        notes = {"machine_check": {k: sysres[k] for k in ("verdict", "load", "findings")}} if sysres else None
         for row in bench.run(a.target, names, sizes, a.blocks, impl=a.impl, every_impl=not a.selected,
                              store=store, command=" ".join(sys.argv), verify=not a.no_verify,
-                             target_options=topts, **opts):
+                             target_options=topts, notes=notes, **opts):
             rows.append(row)
             prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')}/{row.get('impl')} "
                                                      f"{row.get('size', '')}")

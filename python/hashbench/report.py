@@ -245,6 +245,21 @@ def _overview(doc: _Doc, fs: list[dict], folder: Path) -> None:
                   [[a, d["eight_bit"], d["arm"], d["ratio"]] for a, d in sorted(pr.items(), key=lambda kv: kv[1]["ratio"])])
 
 
+def _stored_check(rows: list[dict]) -> dict | None:
+    """The noisiest machine check stored with the runs the rows come from
+    (bench stores it in the run's environment), None when none was."""
+    checks = []
+    for env in {r.get("run_environment") for r in rows if r.get("run_environment")}:
+        try:
+            c = json.loads(env).get("machine_check")
+        except (ValueError, AttributeError):
+            c = None
+        if c:
+            checks.append(dict(c, calibration=None))
+    order = {"noisy": 0, "unknown": 1, "quiet": 2}
+    return min(checks, key=lambda c: order.get(c.get("verdict"), 3)) if checks else None
+
+
 def write_report(rows: list[dict], folder: Path, title: str = "hashbench report",
                  environment: dict | None = None, system: dict | None = None, markdown: bool = False) -> Path:
     import matplotlib
@@ -266,6 +281,8 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
     doc.h(1, title)
     doc.p(f"generated {datetime.now(timezone.utc).isoformat(timespec='seconds')}; {len(rows)} measurements, "
           f"{len(fs)} (target, algorithm, implementation) forms on {len(targets)} targets.")
+    if system is None:
+        system = _stored_check(rows)
     if system:
         from .system import one_line
         doc.p(one_line(system) + (" -- figures of this run may wander; see the stability column."

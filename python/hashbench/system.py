@@ -156,7 +156,8 @@ def check(calibration_runs: int = 5) -> dict:
 def one_line(res: dict) -> str:
     """The verdict in one sentence for a summary or a report header."""
     if res["verdict"] == "quiet" and not res["findings"]:
-        return "machine quiet: calibration medians within " + \
-               f"{100 * res['calibration']['spread']:.1f}%"
+        cal = res.get("calibration")
+        return ("machine quiet: calibration medians within " + f"{100 * cal['spread']:.1f}%") if cal \
+            else "machine quiet"
     what = "; ".join(f["what"] for f in res["findings"][:3])
     return f"machine {res['verdict']}: {what}"

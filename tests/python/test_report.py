@@ -117,3 +117,19 @@ def test_report_in_headless_chromium(report, tmp_path):
     subprocess.run(base + ["--window-size=1280,4000", f"--screenshot={shot}", url],
                    capture_output=True, text=True, timeout=120, check=True)
     assert shot.stat().st_size > 10_000
+
+
+def test_report_from_the_store_says_the_machine_was_noisy(tmp_path):
+    import json as _json
+    from hashbench.store import Store
+    st = Store(tmp_path / "s.sqlite")
+    rid = st.start_run("host", environment={"machine_check": {"verdict": "noisy", "load": [9, 9, 9],
+                                                              "findings": [{"level": "noisy", "what": "load 9",
+                                                                            "do": "wait"}]}})
+    for r in fixture_rows()[:20]:
+        st.add(rid, r)
+    rows = st.rows()
+    st.close()
+    assert _json.loads(rows[0]["run_environment"])["machine_check"]["verdict"] == "noisy"
+    page = write_report(rows, tmp_path / "rep").read_text()
+    assert "machine noisy: load 9" in page
