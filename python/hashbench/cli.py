@@ -600,10 +600,12 @@ def cmd_seed(a) -> int:
     from .targets import get
     if a.study == "000":
         return _seed000(a)
+    if a.study == "001":
+        return _seed001(a)
     if a.study == "004":
         return _seed004(a)
     if a.study != "002":
-        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 002 and 004; 003 is "
+        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 001, 002 and 004; 003 is "
                          f"`hashbench hw seed003` / `hashbench hw report`")
     from .seeds import seed002
     for t in seed002.TARGETS:
@@ -632,6 +634,40 @@ def cmd_seed(a) -> int:
         p = seed002.plot(measured, Path(a.out) / "seed002_keccak512.png")
         (Path(a.out) / "seed002.json").write_text(json.dumps({"head": head, "rows": rows, "average": avg}, indent=1))
         err.print(f"plot: {p}")
+    return 0
+
+
+def _seed001(a) -> int:
+    from .seeds import seed001
+    from .store import Store
+    from .targets import get
+    tg = get(seed001.TARGET)
+    tg.check()
+    store = Store(a.db)
+    rid = store.start_run(seed001.TARGET, command=" ".join(sys.argv), tool_version=__version__,
+                          environment=tg.environment())
+    measured = seed001.measure(store=store, run_id=rid)
+    store.close()
+    head, rows = seed001.table(measured)
+    t = Table(title="Seed 001 regenerated: published MicroBlaze at 100 MHz beside hashbench on softcore-rv32 "
+                    "(PicoRV32 RTL, exact cycles, 100 MHz; 1 MB extrapolated from HTime(N)). "
+                    "*uJ: ours at the study's own power (its uJ / its us)")
+    for h in head:
+        t.add_column(h, justify="left" if h in ("algorithm", "test") else "right")
+    for r in rows:
+        t.add_row(*[_fmt(v, 0) if isinstance(v, float) and v >= 100 else _fmt(v, 2) if isinstance(v, float)
+                    else _fmt(v) for v in r])
+    out.print(t)
+    for line in seed001.explain(measured):
+        out.print("- " + line)
+    for algo, m in measured.items():
+        if m.get("error"):
+            err.print(f"[yellow]{algo}: {m['error']}[/yellow]")
+    if a.out:
+        Path(a.out).mkdir(parents=True, exist_ok=True)
+        (Path(a.out) / "seed001.json").write_text(json.dumps(
+            {"head": head, "rows": rows, "uart_model": seed001.uart_model(),
+             "explanations": seed001.explain(measured)}, indent=1, default=str))
     return 0
 
 
@@ -840,7 +876,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
-    s.add_argument("study", help="000 (Table 1), 002 (Tables 3-4, Fig. 6) or 004 (Figs 1, 2/5, 7)")
+    s.add_argument("study", help="000 (Table 1), 001 (SHA-2/SHA-3 on a soft core), 002 (Tables 3-4, Fig. 6) "
+                   "or 004 (Figs 1, 2/5, 7)")
     s.add_argument("--db")
     s.add_argument("--targets", help="seed 004: comma-separated, of mcs51,avr,arm7tdmi (default all)")
     s.add_argument("-a", "--algo", action="append", help="seed 004: only these algorithms")
