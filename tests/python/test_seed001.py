@@ -25,3 +25,4 @@ def test_table_and_explanations_from_measurements():
     assert r[head.index("ours B/s")] == pytest.approx(1024 / 900e-6)
     text = "\n".join(seed001.explain(measured))
     assert "9,601 baud" in text and "85,000 cycles" in text
+    assert "1.00 character times" in text
