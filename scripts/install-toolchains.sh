@@ -12,6 +12,8 @@
 #         microblaze (QEMU + the source packages a MicroBlaze cross compiler is
 #           built from; then builds it into ~/.cache/hashbench/toolchains:
 #           scripts/build-microblaze-toolchain.sh, about 15 minutes on 2 cores),
+#         browser (Chromium: the report is loaded in a headless browser
+#                  by tests/python/test_report.py),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -24,12 +26,14 @@ declare -A PKGS=(
   [hdl]="iverilog"
   [fuzz]="clang llvm libclang-rt-dev libssl-dev valgrind"
   [microblaze]="qemu-system-misc binutils-source gcc-12-source newlib-source libgmp-dev libmpfr-dev libmpc-dev texinfo flex bison"
+  [browser]="chromium"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[mcs51]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[hdl]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[fuzz]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[browser]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""

@@ -8,23 +8,147 @@ from typing import Iterable
 import numpy as np
 
 
-def htime_fit(rows: Iterable[dict], block_size: int) -> dict | None:
-    """Least-squares fit of HTime(N) = c_fixed + c_block * N over rows of
-    kind 'blocks' (N = size / block_size whole blocks).  c_fixed is
-    c_init + c_final (seed 003, eq. 2).  Returns None with fewer than two
-    block counts."""
-    pts = sorted((r["size"] // block_size, r["median"]) for r in rows
-                 if r.get("kind") == "blocks" and r.get("median") is not None and block_size)
+#: relative interquartile spread (q3 - q1) / median above which a single
+#: measurement is called unstable: repetitions of one message disagree by
+#: more than this on a machine whose other work preempts the timed loop
+SPREAD_LIMIT = 0.10
+#: how far the fitted long-message rate may lie from the largest message's
+#: own cycles/byte before the fit is not trusted (the largest message's
+#: fixed cost is under 1% of it at 64 KiB for every registered algorithm)
+AGREE_LIMIT = 0.10
+
+
+def theil_sen(x, y) -> tuple[float, float]:
+    """Theil-Sen line: the median of the pairwise slopes and the median
+    intercept.  A third of the points can be arbitrarily wrong (a context
+    switch inside one timed run) without moving it, unlike least squares."""
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    i, j = np.triu_indices(len(x), 1)
+    keep = x[j] != x[i]
+    slope = float(np.median((y[j] - y[i])[keep] / (x[j] - x[i])[keep]))
+    return slope, float(np.median(y - slope * x))
+
+
+#: count kinds read off a clock while other work runs: their repetitions
+#: scatter above the undisturbed cost
+TIMED = ("tsc_cycles", "nanoseconds")
+
+
+def floor_stat(rows: Iterable[dict]) -> str:
+    """Which statistic of a measurement HTime(N) is fitted to.  Hashing a
+    fixed message is deterministic, so a timed repetition can only be slowed
+    by interference (preemption, interrupts, another process's cache use):
+    the minimum is the undisturbed cost.  On a loaded 2-core machine the
+    median of a 2 ms message was measured 3-5x its minimum, the minimum
+    within 0.5% run to run.  Simulated counts are exact: the median."""
+    return "min" if any(r.get("count_kind") in TIMED for r in rows) else "median"
+
+
+def cost(row: dict) -> float | None:
+    """The cycles one measured row stands for: its minimum for timed counts
+    (see floor_stat), its median for exact ones."""
+    return row.get("min") if row.get("count_kind") in TIMED and row.get("min") is not None else row.get("median")
+
+
+def htime_fit(rows: Iterable[dict], block_size: int, stat: str = "median") -> dict | None:
+    """Robust (Theil-Sen) fit of HTime(N) = c_fixed + c_block * N over rows
+    of kind 'blocks' (N = size / block_size whole blocks), of statistic
+    `stat` of each.  c_fixed is c_init + c_final (seed 003, eq. 2), taken
+    from the block counts of at most 4 where it is not a small difference
+    of large numbers.  Returns None with fewer than two block counts."""
+    pts = sorted((r["size"] // block_size, r[stat]) for r in rows
+                 if r.get("kind") == "blocks" and r.get(stat) is not None and block_size)
     if len({n for n, _ in pts}) < 2:
         return None
     n = np.array([p[0] for p in pts], dtype=float)
     c = np.array([p[1] for p in pts], dtype=float)
-    slope, icept = np.polyfit(n, c, 1)
+    slope, icept = theil_sen(n, c)
+    small = n <= 4
+    if small.any():
+        icept = float(np.median(c[small] - slope * n[small]))
     pred = icept + slope * n
     ss_res = float(((c - pred) ** 2).sum())
     ss_tot = float(((c - c.mean()) ** 2).sum()) or 1.0
     return {"c_block": float(slope), "c_fixed": float(icept), "r2": 1 - ss_res / ss_tot,
-            "cycles_per_byte": float(slope) / block_size, "points": len(pts)}
+            "cycles_per_byte": float(slope) / block_size, "points": len(pts),
+            "span_bytes": int(n.max()) * block_size}
+
+
+def spread(row: dict) -> float | None:
+    """(q3 - q1) / median of one measurement, None without quartiles."""
+    med, q1, q3 = row.get("median"), row.get("q1"), row.get("q3")
+    if not med or q1 is None or q3 is None:
+        return None
+    return (q3 - q1) / med
+
+
+def unstable_reason(row: dict) -> str | None:
+    """Why one measured row cannot be trusted, or None."""
+    s = spread(row)
+    if s is not None and s > SPREAD_LIMIT:
+        return f"repetitions spread {100 * s:.0f}% (q1-q3) > {100 * SPREAD_LIMIT:.0f}%"
+    return None
+
+
+def long_rate(rows: Iterable[dict], block_size: int) -> dict:
+    """The long-message rate of one (algorithm, implementation, target):
+    the HTime(N) slope when whole-block rows exist, cross-checked against
+    the largest message measured, else that message's own cycles/byte.
+
+    Returns {cpb, how, c_fixed, c_block, unstable}: `unstable` is None or
+    the reason the figure is not trusted.  A non-positive or disagreeing
+    slope is never returned as the rate: the largest message's rate is,
+    flagged."""
+    rows = [r for r in rows if not r.get("error") and r.get("median") is not None]
+    stat = floor_stat(rows)
+    fit = htime_fit(rows, block_size, stat) if block_size else None
+    sized = [r for r in rows if r.get("kind") == "size" and r.get("size") and r.get(stat) is not None]
+    big = None
+    if sized:
+        # the message nearest the fit's span: a 1 MiB message of a slow hash
+        # outlasts a time slice on a busy machine, its count is not comparable
+        span = fit["span_bytes"] if fit else max(r["size"] for r in sized)
+        big = min(sized, key=lambda r: (abs(math.log(r["size"] / span)), -r["size"]))
+    direct = big[stat] / big["size"] if big else None
+    reasons = []
+    out = {"cpb": None, "how": "", "c_fixed": None, "c_block": None, "unstable": None, "stat": stat}
+    if fit:
+        out["c_block"], out["c_fixed"] = fit["c_block"], fit["c_fixed"]
+        cpb = fit["cycles_per_byte"]
+        if cpb <= 0:
+            reasons.append(f"fitted slope {cpb:.2f} c/B is not positive")
+        elif direct and big["size"] >= 4 * block_size:
+            # the line's prediction for that message; padding may add a block
+            pred = fit["c_fixed"] + fit["c_block"] * big["size"] / block_size
+            got = big[stat]
+            if abs(got - pred) > AGREE_LIMIT * got + fit["c_block"]:
+                reasons.append(f"the fit predicts {pred:,.0f} cycles for {big['size']} B, measured "
+                               f"{got:,.0f} (more than {100 * AGREE_LIMIT:.0f}% and a block apart)")
+        if fit["c_fixed"] < -0.05 * abs(fit["c_block"]):
+            reasons.append(f"fixed cost {fit['c_fixed']:.0f} cycles is negative")
+        if cpb > 0 and not (reasons and direct):
+            out["cpb"], out["how"] = cpb, f"fit to {fit['span_bytes']} B"
+    if out["cpb"] is None and direct:
+        out["cpb"], out["how"] = direct, f"{big['size']} B"
+    if stat == "min":
+        # the figure is of minima: it is only wrong when too few
+        # repetitions ran for any of them to be undisturbed
+        used = [r for r in rows if r.get("kind") == "blocks" or r is big]
+        few = [r for r in used if (r.get("reps") or 0) < 5]
+        if few:
+            reasons.append(f"{len(few)} measurements of fewer than 5 repetitions")
+        out["unstable"] = "; ".join(reasons) or None
+        return out
+    used = [r for r in rows if r.get("kind") == "blocks" or r is big]
+    noisy = [r for r in used if unstable_reason(r)]
+    # Theil-Sen shrugs off a quarter of wrong points; more and the slope moves
+    if noisy and (len(noisy) * 4 > len(used) or big in noisy):
+        worst = max(noisy, key=lambda r: spread(r) or 0)
+        reasons.append(f"{len(noisy)} of {len(used)} measurements noisy "
+                       f"(worst {worst.get('kind')} {worst['size']} B: {unstable_reason(worst)})")
+    out["unstable"] = "; ".join(reasons) or None
+    return out
 
 
 def geomean(xs: Iterable[float]) -> float:
@@ -47,3 +171,177 @@ def rank(values: dict[str, float], higher_is_better: bool = False) -> list[tuple
 def normalise(values: dict[str, float], ref: str) -> dict[str, float]:
     base = values[ref]
     return {k: v / base for k, v in values.items()}
+
+
+# ---- views over the store: forms, size classes, rankings, fronts -----------------
+
+#: the size classes a user asks about: (label, smallest, largest bytes);
+#: "can" is every payload a CAN FD frame or a short sensor record carries
+#: (8..78 B measured: 8, 16, 30, 46, 64, 78), ranked by cycles per message;
+#: "long" is the long-message rate, ranked by cycles per byte
+SIZE_CLASSES = {"can": ("CAN-sized (8-78 B), cycles/message", 8, 78),
+                "64": ("64 B, cycles/message", 64, 64),
+                "1k": ("1 KiB, cycles/byte", 1024, 1024),
+                "long": ("long messages, cycles/byte", None, None)}
+#: SHA-2 of each digest size: the yardstick of normalised figures
+SHA2_OF = {28: "sha224", 32: "sha256", 48: "sha384", 64: "sha512"}
+#: platform families for the 8-bit/32-bit ratio (seed 004's tolerance)
+EIGHT_BIT = ("avr", "mcs51")
+ARM = ("arm7tdmi", "cortex-m0", "cortex-m3", "cortex-m4")
+
+
+def forms(rows: Iterable[dict]) -> list[dict]:
+    """One entry per (target, algorithm, implementation) measured: cost per
+    message size, the long-message rate, ROM/RAM, energy and stability.
+    The latest row of each (size, kind) wins, so a store with many runs
+    gives its newest figures."""
+    from . import native
+    groups: dict[tuple, dict[tuple, dict]] = {}
+    for r in rows:
+        key = (r.get("target"), r.get("algo"), r.get("impl") or "ref")
+        groups.setdefault(key, {})[(r.get("kind"), r.get("size"))] = r
+    reg = native.registry()
+    out = []
+    for (target, algo, impl), latest in sorted(groups.items()):
+        rs = list(latest.values())
+        ok = [r for r in rs if not r.get("error") and r.get("median") is not None]
+        a = reg.get(algo)
+        f = {"target": target, "algo": algo, "impl": impl,
+             "block": a.block_size if a else 0, "digest": a.digest_size if a else 0,
+             "error": next((r["error"] for r in rs if r.get("error")), None),
+             "cycles": {}, "energy_uj": {}, "unstable_rows": [], "count_kind": None,
+             "code_bytes": None, "ram_bytes": None, "clock_hz": None}
+        for r in ok:
+            f["count_kind"] = f["count_kind"] or r.get("count_kind")
+            for k in ("code_bytes", "clock_hz"):
+                f[k] = f[k] or r.get(k)
+            ram = r.get("ram_bytes") or ((r.get("stack_bytes") or 0) + (r.get("ctx_bytes") or 0) or None)
+            f["ram_bytes"] = f["ram_bytes"] or ram
+            if r.get("kind") == "size":
+                f["cycles"][r["size"]] = cost(r)
+                if r.get("energy_uj") is not None:
+                    f["energy_uj"][r["size"]] = r["energy_uj"] * cost(r) / r["median"] if r["median"] else None
+            why = _row_unstable(r)
+            if why:
+                f["unstable_rows"].append((r.get("kind"), r.get("size"), why))
+        lr = long_rate(ok, f["block"]) if ok else {"cpb": None, "how": "", "unstable": None,
+                                                    "c_fixed": None, "c_block": None}
+        f.update(long_cpb=lr["cpb"], long_how=lr["how"], unstable=lr["unstable"], c_fixed=lr["c_fixed"])
+        out.append(f)
+    return out
+
+
+def _row_unstable(r: dict) -> str | None:
+    u = r.get("unstable")
+    if u is None and r.get("extra"):
+        try:
+            import json
+            u = json.loads(r["extra"]).get("unstable")
+        except (ValueError, AttributeError):
+            u = None
+    return u
+
+
+def class_value(f: dict, cls: str) -> float | None:
+    """A form's figure in a size class (lower is better): mean cycles per
+    message over the measured CAN sizes, cycles at 64 B, c/B at 1 KiB, or
+    the long-message c/B."""
+    if cls == "long":
+        return f["long_cpb"]
+    _, lo, hi = SIZE_CLASSES[cls]
+    vals = [c for s, c in f["cycles"].items() if lo <= s <= hi and c is not None]
+    if not vals:
+        return None
+    if cls == "1k":
+        return vals[0] / 1024
+    return sum(vals) / len(vals)
+
+
+def rankings(fs: list[dict], target: str, cls: str, best_impl: bool = True) -> list[dict]:
+    """Forms of one target ranked in a size class, best first; with
+    best_impl only each algorithm's best implementation."""
+    cand = [(class_value(f, cls), f) for f in fs if f["target"] == target]
+    cand = [(v, f) for v, f in cand if v is not None and v > 0]
+    if best_impl:
+        best: dict[str, tuple] = {}
+        for v, f in cand:
+            if f["algo"] not in best or v < best[f["algo"]][0]:
+                best[f["algo"]] = (v, f)
+        cand = list(best.values())
+    cand.sort(key=lambda vf: vf[0])
+    return [{"rank": i + 1, "value": v, **{k: f[k] for k in ("algo", "impl", "unstable")}}
+            for i, (v, f) in enumerate(cand)]
+
+
+def normalised_to_sha2(fs: list[dict], cls: str = "long") -> dict[tuple[str, str], float]:
+    """{(target, algo): figure / figure of SHA-2 with the same digest size on
+    that target} (best implementation of each); algorithms whose digest size
+    has no SHA-2 are left out."""
+    best: dict[tuple[str, str], float] = {}
+    for f in fs:
+        v = class_value(f, cls)
+        k = (f["target"], f["algo"])
+        if v and v > 0:
+            best[k] = min(v, best.get(k, v))
+    digest = {f["algo"]: f["digest"] for f in fs}
+    out = {}
+    for (t, a), v in best.items():
+        ref = SHA2_OF.get(digest.get(a))
+        if ref and (t, ref) in best:
+            out[(t, a)] = v / best[(t, ref)]
+    return out
+
+
+def geomean_across_targets(fs: list[dict], cls: str = "long") -> dict[str, tuple[float, int]]:
+    """{algo: (geometric mean over targets of the SHA-2-normalised figure,
+    number of targets)}: how an algorithm fares relative to SHA-2
+    everywhere it was measured, clock and count kind cancelling out."""
+    per: dict[str, list[float]] = {}
+    for (t, a), v in normalised_to_sha2(fs, cls).items():
+        per.setdefault(a, []).append(v)
+    return {a: (geomean(vs), len(vs)) for a, vs in per.items()}
+
+
+def platform_ratios(fs: list[dict], cls: str = "long") -> dict[str, dict]:
+    """{algo: {eight_bit, arm, ratio}}: best 8-bit c/B (AVR, 8051) over best
+    ARM c/B.  Seed 004 asks how much worse a 32-bit-friendly design fares on
+    8-bit cores; the 8051's machine cycles are 12 clocks, so ratios of the
+    8051 compare machine cycles with ARM cycles."""
+    best: dict[tuple[str, str], float] = {}
+    for f in fs:
+        v = class_value(f, cls)
+        fam = "eight_bit" if f["target"] in EIGHT_BIT else "arm" if f["target"] in ARM else None
+        if fam and v and v > 0:
+            k = (f["algo"], fam)
+            best[k] = min(v, best.get(k, v))
+    out = {}
+    for (a, fam), v in best.items():
+        if fam == "eight_bit" and (a, "arm") in best:
+            out[a] = {"eight_bit": v, "arm": best[(a, "arm")], "ratio": v / best[(a, "arm")]}
+    return out
+
+
+def pareto(fs: list[dict], target: str, x: str = "code_bytes", cls: str = "long") -> list[dict]:
+    """The forms of `target` no other form beats on both `x` (code_bytes or
+    ram_bytes) and the class figure, smallest x first."""
+    pts = [(f[x], class_value(f, cls), f) for f in fs if f["target"] == target and f.get(x)]
+    pts = [p for p in pts if p[1] is not None and p[1] > 0]
+    pts.sort(key=lambda p: (p[0], p[1]))
+    front, best = [], float("inf")
+    for xv, yv, f in pts:
+        if yv < best:
+            front.append({"algo": f["algo"], "impl": f["impl"], x: xv, "value": yv})
+            best = yv
+    return front
+
+
+def is_mac(algo: str) -> bool:
+    from . import native
+    a = native.registry().get(algo)
+    return bool(a and a.flags & (native.HB_KEYED | native.HB_MAC))
+
+
+def energy_per_message(f: dict, size: int) -> float | None:
+    """µJ for one message of `size` bytes from the target's power profile
+    (None where the profile gives no power)."""
+    return f["energy_uj"].get(size)

@@ -12,19 +12,21 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from . import __version__, impls, kat, native
-from .analysis import htime_fit
+from .analysis import long_rate
 
 
 def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, blocks: int | None = None, *,
         impl: str | None = None, every_impl: bool = True, store=None, command: str = "",
-        verify: bool = True, target_options: dict | None = None, **options) -> Iterator[dict]:
+        verify: bool = True, target_options: dict | None = None, notes: dict | None = None,
+        **options) -> Iterator[dict]:
     """Measure `algos` on `target` and yield one row per (algorithm,
     implementation, message size or block count).
 
     impl: only this implementation; every_impl: every candidate the target's
     config names (else only its selected form); target_options: the
-    backend's (avr: mcu, opt); options: the runner's (timeout, check_n,
-    seconds, active_mw)."""
+    backend's (avr: mcu, opt); notes: stored with the run's environment
+    (the machine check of `hashbench check-system`); options: the runner's
+    (timeout, check_n, seconds, active_mw, fit_bytes)."""
     from . import targets
     tg = targets.get(target, **(target_options or {}))
     tg.check()
@@ -33,7 +35,7 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         sizes = tg.cfg.run_opt("sizes", [0, 64, 1024])
     run_id = None
     if store is not None:
-        env = tg.environment()
+        env = dict(tg.environment(), **(notes or {}))
         run_id = store.start_run(tg.name, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
                                  environment=env, command=command, tool_version=__version__)
 
@@ -60,22 +62,17 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         yield emit(row)
 
 
-def speed(rows: list[dict]) -> tuple[float | None, str]:
-    """Cycles per byte of one (algorithm, implementation): the slope of the
-    HTime(N) fit over whole blocks when there are block rows, else the
-    largest message measured.  Returns (c/B, how)."""
+def speed(rows: list[dict]) -> tuple[float | None, str, str | None]:
+    """Cycles per byte of one (algorithm, implementation): the robust slope
+    of the HTime(N) fit over whole blocks when there are block rows, else
+    the largest message measured (analysis.long_rate).  Returns (c/B, how,
+    why it is unstable or None)."""
     ok = [r for r in rows if not r.get("error") and r.get("median") is not None]
     if not ok:
-        return None, ""
+        return None, "", None
     a = native.find(ok[0]["algo"])
-    fit = htime_fit(ok, a.block_size) if a else None
-    if fit and fit["cycles_per_byte"] > 0:
-        return fit["cycles_per_byte"], "long"
-    sized = [r for r in ok if r.get("kind") == "size" and r.get("size")]
-    if sized:
-        big = max(sized, key=lambda r: r["size"])
-        return big["median"] / big["size"], f"{big['size']} B"
-    return None, ""
+    lr = long_rate(ok, a.block_size if a else 0)
+    return lr["cpb"], lr["how"], lr["unstable"]
 
 
 def best_forms(rows: Iterable[dict]) -> dict[str, dict]:
@@ -86,11 +83,11 @@ def best_forms(rows: Iterable[dict]) -> dict[str, dict]:
         by.setdefault((r["algo"], r.get("impl") or impls.SINGLE), []).append(r)
     out: dict[str, dict] = {}
     for (algo, im), rs in by.items():
-        cpb, how = speed(rs)
+        cpb, how, unstable = speed(rs)
         code = next((r.get("code_bytes") for r in rs if r.get("code_bytes")), None)
         err = next((r["error"] for r in rs if r.get("error")), None)
         out.setdefault(algo, {"forms": {}})["forms"][im] = {"cpb": cpb, "how": how, "code_bytes": code,
-                                                             "error": err}
+                                                             "error": err, "unstable": unstable}
     for algo, d in out.items():
         ok = {i: f for i, f in d["forms"].items() if f["cpb"] is not None}
         d["fastest"] = min(ok, key=lambda i: ok[i]["cpb"]) if ok else None

@@ -200,7 +200,19 @@ def cmd_bench(a) -> int:
         opts["active_mw"] = a.active_mw
     if a.timeout is not None:
         opts["timeout"] = a.timeout
+    if a.fit_bytes is not None:
+        if a.target != "host":
+            raise UsageError("--fit-bytes applies to --target host")
+        if not 0 <= a.fit_bytes <= MAX_SIZE:
+            raise UsageError(f"--fit-bytes must be in 0..{MAX_SIZE}")
+        opts["fit_bytes"] = a.fit_bytes
     targets.get(a.target, **topts).check()  # TargetUnavailable -> exit 2 before anything is written
+    sysres = None
+    if a.target == "host" and not a.no_system_check:
+        from . import system
+        sysres = system.check(calibration_runs=3)
+        err.print(("[yellow]" if sysres["verdict"] == "noisy" else "") + system.one_line(sysres)
+                  + ("[/yellow] (details: hashbench check-system)" if sysres["verdict"] == "noisy" else ""))
 
     store = Store(a.db)
     rows = []
@@ -213,9 +225,10 @@ def cmd_bench(a) -> int:
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
                   TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as prog:
         task = prog.add_task(f"{a.target}", total=None)
+        notes = {"machine_check": {k: sysres[k] for k in ("verdict", "load", "findings")}} if sysres else None
         for row in bench.run(a.target, names, sizes, a.blocks, impl=a.impl, every_impl=not a.selected,
                              store=store, command=" ".join(sys.argv), verify=not a.no_verify,
-                             target_options=topts, **opts):
+                             target_options=topts, notes=notes, **opts):
             rows.append(row)
             prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')}/{row.get('impl')} "
                                                      f"{row.get('size', '')}")
@@ -224,20 +237,61 @@ def cmd_bench(a) -> int:
             elif writer:
                 writer.writerow(row)
     store.close()
+    few = len({r["algo"] for r in rows}) <= 8
     if not quiet:
-        if a.table or len({r["algo"] for r in rows}) <= 8:
+        if a.table or few:
             print_table(rows, a.target)
-        print_forms(rows, a.target)
+            print_forms(rows, a.target)
+        print_summary(rows, a.target, sysres)
+    path = None
     if a.report:
         from .report import write_report
-        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}",
-                            environment=targets.get(a.target, **topts).environment())
+        env = targets.get(a.target, **topts).environment()
+        if sysres:
+            from . import system
+            env["machine check"] = system.one_line(sysres)
+        path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}", environment=env,
+                            system=sysres)
         err.print(f"report: {path}")
     errors = [r for r in rows if r.get("error")]
     for r in errors:
         err.print(f"[yellow]{r['algo']}/{r.get('impl')}: {r['error']}[/yellow]")
     err.print(f"{len(rows) - len(errors)} measurements stored in {store.path}")
     return 0
+
+
+def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> None:
+    """What a run found, in a few lines: the best algorithm of each size
+    class, how many figures are unstable, and the machine's verdict."""
+    from .analysis import SIZE_CLASSES, forms, rankings
+    fs = forms(rows)
+    t = Table(title=f"best on {target} per message size (of {len({f['algo'] for f in fs})} algorithms; "
+                    "--table for every row)")
+    for c in ("size class", "1st", "2nd", "3rd", "sha256"):
+        t.add_column(c)
+    for cls, (label, _, _) in SIZE_CLASSES.items():
+        rk = rankings(fs, target, cls)
+        if not rk:
+            continue
+        sha = next((r for r in rk if r["algo"] == "sha256"), None)
+        cell = lambda r: f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
+            (" (unstable)" if r["unstable"] else "")
+        t.add_row(label, *[cell(r) if r else "" for r in (rk + [None] * 3)[:3]],
+                  f"#{sha['rank']} {_fmt(sha['value'], 2 if sha['value'] < 100 else 0)}" if sha else "-")
+    out.print(t)
+    bad = [f for f in fs if f["unstable"]]
+    noisy_rows = sum(len(f["unstable_rows"]) for f in fs)
+    if bad:
+        out.print(f"[yellow]unstable long-message rates ({len(bad)}):[/yellow] "
+                  + "; ".join(f"{f['algo']}/{f['impl']}: {f['unstable']}" for f in bad[:5])
+                  + (" ..." if len(bad) > 5 else ""))
+    if noisy_rows:
+        out.print(f"{noisy_rows} of {sum(1 for r in rows if r.get('median') is not None)} measurements have a "
+                  "q1-q3 spread over 10% (marked unstable in the store and the report); "
+                  "long-message rates use each measurement's minimum, which interference cannot lower")
+    if sysres:
+        from . import system
+        out.print(system.one_line(sysres))
 
 
 def print_forms(rows: list[dict], target: str) -> None:
@@ -253,13 +307,15 @@ def print_forms(rows: list[dict], target: str) -> None:
             mark = ("*" if im == d["fastest"] else "") + ("s" if im == d["smallest"] else "")
             t.add_row(algo, im, _fmt(f["cpb"], 2) if f["cpb"] is not None else "-", f["how"],
                       _fmt(f["code_bytes"]), mark,
-                      f["error"][:60] if f["error"] else impls.describe(algo, im)[:60])
+                      f["error"][:60] if f["error"] else
+                      f"unstable: {f['unstable']}"[:60] if f.get("unstable") else impls.describe(algo, im)[:60],
+                      style="yellow" if f.get("unstable") else None)
         t.add_section()
     out.print(t)
 
 
 def print_table(rows: list[dict], target: str) -> None:
-    from .analysis import htime_fit
+    from .analysis import long_rate
     t = Table(title=f"hashbench on {target}: median (q1-q3) per message")
     for c in ("algorithm", "bytes", "cycles", "q1-q3", "cycles/B", "MB/s"):
         t.add_column(c, justify="left" if c == "algorithm" else "right")
@@ -271,17 +327,122 @@ def print_table(rows: list[dict], target: str) -> None:
             if r.get("kind") != "size":
                 continue
             t.add_row(algo, str(r["size"]), _fmt(r["median"], 0), f"{_fmt(r['q1'], 0)}-{_fmt(r['q3'], 0)}",
-                      _fmt(r.get("cycles_per_byte")), _fmt(r.get("mbps")))
-        fit = htime_fit(rs, info(algo)["block_size"]) if algo in native.registry() else None
-        if fit:
-            t.add_row(algo, "long", f"{fit['c_block']:,.0f}/block", f"fixed {fit['c_fixed']:,.0f}",
-                      f"{fit['cycles_per_byte']:.2f}", "", style="bold")
+                      _fmt(r.get("cycles_per_byte")), _fmt(r.get("mbps")),
+                      style="yellow" if r.get("unstable") else None)
+        lr = long_rate(rs, info(algo)["block_size"]) if algo in native.registry() else None
+        if lr and lr["cpb"] is not None:
+            t.add_row(algo, "long", f"{lr['c_block']:,.0f}/block" if lr["c_block"] else lr["how"],
+                      f"fixed {lr['c_fixed']:,.0f}" if lr["c_fixed"] is not None else "",
+                      f"{lr['cpb']:.2f}" + (" unstable" if lr["unstable"] else ""), "",
+                      style="bold yellow" if lr["unstable"] else "bold")
         t.add_section()
     out.print(t)
     hz = next((r.get("clock_hz") for r in rows if r.get("clock_hz")), None)
     if hz:
         out.print(f"cycles: {rows[0].get('count_kind', '?')} at {hz / 1e9:.3f} GHz; "
-                  f"long = slope of HTime(N) = c_fixed + c_block*N over whole blocks")
+                  f"long = Theil-Sen slope of HTime(N) = c_fixed + c_block*N over whole blocks, "
+                  f"checked against the largest message; yellow = unstable")
+
+
+def cmd_recommend(a) -> int:
+    from . import targets
+    from .recommend import parse_bytes, recommend
+    from .store import Store
+    if a.target not in targets.names():
+        raise UsageError(f"unknown target {a.target!r}; known: {', '.join(targets.names())}")
+    if not 0 <= a.size <= MAX_SIZE:
+        raise UsageError(f"--size must be in 0..{MAX_SIZE}")
+    try:
+        max_rom, max_ram = parse_bytes(a.max_rom), parse_bytes(a.max_ram)
+    except ValueError:
+        raise UsageError("--max-rom/--max-ram take bytes, e.g. 8K, 1KiB, 512") from None
+    st = Store(a.db)
+    rows = st.rows("r.target = ?", (a.target,))
+    kw = dict(max_rom=max_rom, max_ram=max_ram, security=a.security, mac=a.mac, standardised=a.standardised)
+    ok, excluded, missing = recommend(rows, a.target, a.size, **kw)
+    if a.measure and (missing or not any(c.how == "measured" for c in ok + excluded)):
+        from . import bench
+        todo = missing if missing else sorted({c.algo for c in ok + excluded})
+        err.print(f"measuring {len(todo)} algorithms at {a.size} B on {a.target} ...")
+        for _ in bench.run(a.target, todo, sorted({a.size, 64, 1024}), store=st,
+                           command=" ".join(sys.argv)):
+            pass
+        rows = st.rows("r.target = ?", (a.target,))
+        ok, excluded, missing = recommend(rows, a.target, a.size, **kw)
+    st.close()
+    if a.json:
+        import dataclasses
+        print(json.dumps({"ranked": [dataclasses.asdict(c) for c in ok],
+                          "excluded": [dataclasses.asdict(c) for c in excluded], "not_measured": missing},
+                         indent=1, default=str))
+        return 0 if ok else 1
+    cons = ", ".join(x for x in (f"ROM <= {max_rom:,} B" if max_rom is not None else "",
+                                 f"RAM <= {max_ram:,} B" if max_ram is not None else "",
+                                 f">= {a.security}-bit security" if a.security else "",
+                                 "MAC" if a.mac else "", "standardised" if a.standardised else "") if x)
+    t = Table(title=f"{a.target}, {a.size}-byte messages{': ' + cons if cons else ''} (fastest first)")
+    for c in ("#", "algorithm", "impl", "cycles", "us", "uJ", "ROM B", "RAM B", "security", "status"):
+        t.add_column(c, justify="right" if c in ("#", "cycles", "us", "uJ", "ROM B", "RAM B", "security") else "left")
+    for i, c in enumerate(ok[:a.top], 1):
+        t.add_row(str(i), c.algo, c.impl, _fmt(c.cycles, 0) + ("*" if c.how != "measured" else ""),
+                  _fmt(c.time_us, 1) if c.time_us is not None else "", _fmt(c.energy_uj, 2) if c.energy_uj else "",
+                  _fmt(c.code_bytes), _fmt(c.ram_bytes), str(c.facts["security"]),
+                  c.facts["label"].split(" (")[0] + (" [unstable]" if c.unstable else ""),
+                  style="yellow" if c.unstable else None)
+    out.print(t)
+    if any(c.how != "measured" for c in ok[:a.top]):
+        out.print(f"* interpolated between the nearest sizes measured; `--measure` measures {a.size} B")
+    srcs = {}
+    for c in ok[:a.top]:
+        srcs.setdefault(c.facts["label"], c.facts["source"])
+    for label, src in srcs.items():
+        out.print(f"  {label}: {src}")
+    notes = {c.algo: c.facts["note"] for c in ok[:a.top] if c.facts["note"]}
+    for algo, note in notes.items():
+        out.print(f"  note, {algo}: {note}")
+    if excluded:
+        import re
+        from collections import Counter
+        why = Counter(re.split(r"[\d:(]", r, maxsplit=1)[0].strip() for c in excluded for r in c.excluded)
+        out.print(f"excluded {len(excluded)}: " + ", ".join(f"{k} ({n})" for k, n in why.most_common()))
+        ex = sorted([c for c in excluded if c.cycles is not None], key=lambda c: c.cycles)[:a.top]
+        t = Table(title="excluded, fastest first")
+        for col in ("algorithm", "impl", "cycles", "why"):
+            t.add_column(col)
+        for c in ex:
+            t.add_row(c.algo, c.impl, _fmt(c.cycles, 0), "; ".join(c.excluded))
+        out.print(t)
+    if missing:
+        out.print(f"not measured on {a.target} at this size: {len(missing)} algorithms "
+                  f"({', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}); "
+                  f"measure them: hashbench recommend ... --measure, or hashbench bench --target {a.target} "
+                  f"-a {','.join(missing[:3])}{',...' if len(missing) > 3 else ''} --sizes {a.size}")
+    return 0 if ok else 1
+
+
+def cmd_check_system(a) -> int:
+    from . import system
+    res = system.check(calibration_runs=a.runs)
+    if a.json:
+        print(json.dumps(res, indent=1))
+        return 0 if res["verdict"] != "noisy" else 1
+    load = res["load"]
+    out.print(f"CPUs: {res['ncpu']}; load average: {', '.join(f'{x:.2f}' for x in load) if load else 'unknown'}")
+    out.print(f"frequency governor: {', '.join(res['governors']) or 'not exposed (container/VM)'}; "
+              f"boost: {'unknown' if res['boost'] is None else 'on' if res['boost'] else 'off'}")
+    cal = res["calibration"]
+    if cal:
+        out.print(f"calibration: {cal['algo']} {cal['size']} B x {cal['runs']} runs: medians "
+                  + ", ".join(f"{m:,.0f}" for m in cal["medians"])
+                  + f" (spread {100 * (cal['spread'] or 0):.1f}%)")
+    for f in res["findings"]:
+        colour = "red" if f["level"] == "noisy" else "yellow"
+        out.print(f"[{colour}]{f['level']}[/{colour}]: {f['what']}\n    do: {f['do']}")
+    verdict = res["verdict"]
+    out.print(f"verdict: [bold]{verdict}[/bold]" + (
+        " -- host figures will wander; long-message rates use the minimum over repetitions and "
+        "rows with a wide spread are marked unstable" if verdict == "noisy" else ""))
+    return 0 if verdict != "noisy" else 1
 
 
 # ---- targets / db / report --------------------------------------------------------
@@ -324,6 +485,30 @@ def cmd_impls(a) -> int:
     return 0
 
 
+def _db_filter(a) -> tuple[str, tuple]:
+    """WHERE clause of `db export`/`db query` from --machine, --target,
+    --impl, --algo, --since, --until (dates are ISO 8601, UTC)."""
+    where, params = [], []
+    for opt, col in (("machine", "runs.machine"), ("target", "r.target"), ("impl", "r.impl"), ("algo", "r.algo")):
+        v = getattr(a, opt, None)
+        if v:
+            vals = [x.strip() for x in v.split(",") if x.strip()]
+            where.append(f"{col} IN ({', '.join('?' * len(vals))})")
+            params += vals
+    for opt, op in (("since", ">="), ("until", "<=")):
+        v = getattr(a, opt, None)
+        if v:
+            from datetime import datetime
+            try:
+                datetime.fromisoformat(v)
+            except ValueError:
+                raise UsageError(f"--{opt} takes an ISO date, e.g. 2026-11-24 or 2026-11-24T09:00") from None
+            where.append(f"r.ts {op} ?")
+            # a bare date in --until means the whole day
+            params.append(v + ("T23:59:59" if op == "<=" and len(v) == 10 else ""))
+    return " AND ".join(where), tuple(params)
+
+
 def cmd_db(a) -> int:
     from .store import COLUMNS, Store
     st = Store(a.db)
@@ -334,13 +519,36 @@ def cmd_db(a) -> int:
             runs, rows = st.merge(f)
             print(f"{f}: {runs} runs, {rows} rows added")
     elif a.db_cmd == "export":
-        rows = st.rows()
-        if a.format == "json":
+        rows = st.rows(*_db_filter(a))
+        fmt = "json" if a.json else "csv" if a.csv else a.format
+        if fmt == "json":
             print(json.dumps(rows, indent=1, default=str))
         else:
             w = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else COLUMNS)
             w.writeheader()
             w.writerows(rows)
+    elif a.db_cmd == "query":
+        from .analysis import forms
+        rows = st.rows(*_db_filter(a))
+        fs = forms(rows)
+        if a.json:
+            print(json.dumps(fs, indent=1, default=str))
+        else:
+            t = Table(title=f"{len(rows)} rows: latest figures per (target, algorithm, implementation)")
+            for c in ("target", "algorithm", "impl", "cycles @64 B", "c/B @1 KiB", "long c/B", "ROM B", "RAM B",
+                      "stability"):
+                t.add_column(c, justify="left" if c in ("target", "algorithm", "impl", "stability") else "right")
+            for f in fs:
+                c1k = f["cycles"].get(1024)
+                t.add_row(f["target"], f["algo"], f["impl"], _fmt(f["cycles"].get(64), 0),
+                          _fmt(c1k / 1024, 2) if c1k else "", _fmt(f["long_cpb"], 2) if f["long_cpb"] else "",
+                          _fmt(f["code_bytes"]), _fmt(f["ram_bytes"]),
+                          (f["unstable"] or "ok")[:50] if not f["error"] else f["error"][:50])
+            out.print(t)
+            machines = sorted({str(r.get("machine")) for r in rows})
+            dates = sorted(str(r.get("ts")) for r in rows)
+            if rows:
+                out.print(f"machines: {', '.join(machines)}; measured {dates[0]} .. {dates[-1]}")
     elif a.db_cmd == "path":
         print(st.path)
     st.close()
@@ -359,11 +567,9 @@ def cmd_report(a) -> int:
     st.close()
     if not rows:
         raise UsageError("no results in the store yet; run `hashbench bench` first")
-    # the latest measurement of each (algo, target, size, kind)
-    latest = {}
-    for r in rows:
-        latest[(r["algo"], r["target"], r["size"], r["kind"])] = r
-    path = write_report(list(latest.values()), Path(a.out), title="hashbench report")
+    # every row: the analysis takes the latest of each (target, algorithm,
+    # implementation, kind, size)
+    path = write_report(rows, Path(a.out), title="hashbench report", markdown=a.markdown)
     print(path)
     return 0
 
@@ -394,10 +600,12 @@ def cmd_seed(a) -> int:
     from .targets import get
     if a.study == "000":
         return _seed000(a)
+    if a.study == "001":
+        return _seed001(a)
     if a.study == "004":
         return _seed004(a)
     if a.study != "002":
-        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 002 and 004; 003 is "
+        raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 001, 002 and 004; 003 is "
                          f"`hashbench hw seed003` / `hashbench hw report`")
     from .seeds import seed002
     for t in seed002.TARGETS:
@@ -429,6 +637,36 @@ def cmd_seed(a) -> int:
     return 0
 
 
+def _seed001(a) -> int:
+    from .seeds import seed001
+    from .store import Store
+    from .targets import get
+    tg = get(seed001.TARGET)
+    tg.check()
+    store = Store(a.db)
+    rid = store.start_run(seed001.TARGET, command=" ".join(sys.argv), tool_version=__version__,
+                          environment=tg.environment())
+    measured = seed001.measure(store=store, run_id=rid, timeout=a.timeout)
+    store.close()
+    head, rows, notes = seed001.table(measured, seed001.measure_o0(timeout=a.timeout))
+    t = Table(title="Seed 001 regenerated: SHA-2 / SHA-3 on MicroBlaze at 100 MHz (published: Nexys A7, "
+                    "DDR2 + caches, UART output in the interval; hashbench: the hash alone, gcc -O2, "
+                    "cycles_model:microblaze-5stage, single-cycle memory; energy at the profile's power)")
+    for h in head:
+        t.add_column(h, justify="right")
+    for r in rows:
+        t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 10 else _fmt(v, 0) if isinstance(v, float)
+                    else _fmt(v) for v in r])
+    out.print(t)
+    for n in notes:
+        out.print(f"  {n}")
+    if a.out:
+        Path(a.out).mkdir(parents=True, exist_ok=True)
+        (Path(a.out) / "seed001.json").write_text(json.dumps({"head": head, "rows": rows, "notes": notes},
+                                                             indent=1, ensure_ascii=False))
+    return 0
+
+
 def _seed000(a) -> int:
     from .seeds import seed000
     from .store import Store
@@ -449,10 +687,31 @@ def _seed000(a) -> int:
         t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 100 else _fmt(v, 0) if isinstance(v, float)
                     else _fmt(v) for v in r])
     out.print(t)
+    cond = None
+    if a.conditions:
+        opts = ["O2"] + [o.strip().lstrip("-") for o in a.conditions.split(",") if o.strip().lstrip("-") != "O2"]
+        for o in opts:
+            if o not in ("O0", "O1", "O2", "O3", "Os"):
+                raise UsageError(f"--conditions takes optimisation levels (O0,O1,Os,O3), got {o!r}")
+        err.print(f"seed 000: measuring Table 1 on cortex-a9 at {', '.join('-' + o for o in opts)}")
+        cond = seed000.conditions(opts)
+        h2, r2, summ = seed000.ratio_table(cond)
+        t = Table(title="Seed 000, Table 1: published / ours at 78 B under other build conditions "
+                        "(near 1 and alike across algorithms = the conditions explain the published figures)")
+        for h in h2:
+            t.add_column(h, justify="right")
+        for r in r2:
+            t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 100 else _fmt(v, 0) if isinstance(v, float)
+                        else _fmt(v) for v in r])
+        out.print(t)
+        for o, sm in summ.items():
+            out.print(f"-{o}: published/ours geometric mean {sm['geomean']:.2f}, max/min {sm['spread']:.1f} "
+                      f"over {sm['n']} algorithms")
+        cond = {"runs": cond, "summary": summ}
     if a.out:
         Path(a.out).mkdir(parents=True, exist_ok=True)
-        (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows}, indent=1,
-                                                             ensure_ascii=False))
+        (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows, "conditions": cond},
+                                                             indent=1, ensure_ascii=False, default=str))
     return 0
 
 
@@ -608,6 +867,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--blocks", type=int, help="also measure 1..K whole blocks for the "
                    "HTime(N) fit (default: the target's config; 0 = off)")
     s.add_argument("--seconds", type=float, help="time budget per measurement (host)")
+    s.add_argument("--fit-bytes", type=int, help="host: also measure 1, 2, 4, ... whole blocks up to this "
+                   "many bytes for the long-message fit (default: [run] fit_bytes, 65536; 0 = off)")
     s.add_argument("--no-verify", action="store_true", help="skip the KAT check before measuring")
     s.add_argument("--active-mw", type=float, help="active power in mW for the energy figures "
                    "(overrides the target profile)")
@@ -617,6 +878,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--selected", action="store_true",
                    help="only the implementation the target's config selects (default: every candidate)")
     s.add_argument("--table", action="store_true", help="print every measured row (default when <= 8 algorithms)")
+    s.add_argument("--no-system-check", action="store_true",
+                   help="host: skip the machine check (load, busy processes, calibration) before measuring")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--json", action="store_true", help="one JSON object per measurement")
     g.add_argument("--csv", action="store_true")
@@ -630,7 +893,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
-    s.add_argument("study", help="000 (Table 1), 002 (Tables 3-4, Fig. 6) or 004 (Figs 1, 2/5, 7)")
+    s.add_argument("study", help="000 (Table 1), 001 (SHA-2/SHA-3 on a soft core), 002 (Tables 3-4, Fig. 6) "
+                   "or 004 (Figs 1, 2/5, 7)")
     s.add_argument("--db")
     s.add_argument("--targets", help="seed 004: comma-separated, of mcs51,avr,arm7tdmi (default all)")
     s.add_argument("-a", "--algo", action="append", help="seed 004: only these algorithms")
@@ -638,6 +902,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed 004: measure again even where the store has a result")
     s.add_argument("--timeout", type=float, default=900.0, help="seed 004: per simulator run, seconds")
     s.add_argument("--out", help="folder for the plot and JSON")
+    s.add_argument("--conditions", help="seed 000: also measure Table 1 at these optimisation levels "
+                   "(e.g. O0,O1) and compare the ratios to the published figures")
     s.set_defaults(fn=cmd_seed)
 
     s = sub.add_parser("validate-models", help="check the cycle models: rv32 vs RTL, ARM vs published boards")
@@ -654,6 +920,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the ARM models against published figures for the same program")
     s.set_defaults(fn=cmd_validate)
 
+    s = sub.add_parser("recommend", help="which hash/MAC for my chip? rank what meets the constraints")
+    s.add_argument("--target", required=True)
+    s.add_argument("--size", type=int, required=True, help="message bytes")
+    s.add_argument("--max-rom", help="code bytes at most (8K, 8192, ...)")
+    s.add_argument("--max-ram", help="RAM bytes at most (context + stack)")
+    s.add_argument("--security", type=int, help="bits of security at least (112, 128, 256)")
+    s.add_argument("--mac", action="store_true", help="only MACs (HMAC, KMAC, keyed BLAKE2/3, Skein-MAC, CMAC)")
+    s.add_argument("--standardised", action="store_true", help="only NIST standards and RFCs")
+    s.add_argument("--measure", action="store_true", help="measure what the store lacks on the target first")
+    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--db")
+    s.set_defaults(fn=cmd_recommend)
+
+    s = sub.add_parser("check-system", help="is this machine quiet enough to time on? (load, governor, "
+                       "boost, busy processes, calibration spread)")
+    s.add_argument("--runs", type=int, default=5, help="calibration runs (default 5)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_check_system)
+
     s = sub.add_parser("targets", help="measuring targets and what to install for each")
     s.set_defaults(fn=cmd_targets)
 
@@ -666,8 +952,22 @@ def build_parser() -> argparse.ArgumentParser:
     dsub = s.add_subparsers(dest="db_cmd", required=True)
     m = dsub.add_parser("merge")
     m.add_argument("files", nargs="+")
-    m = dsub.add_parser("export")
+    def filters(m):
+        m.add_argument("--machine", help="host name(s) the runs were made on, comma-separated")
+        m.add_argument("--target", help="target(s), comma-separated")
+        m.add_argument("--impl", help="implementation(s), comma-separated")
+        m.add_argument("-a", "--algo", help="algorithm(s), comma-separated")
+        m.add_argument("--since", help="measured on or after this ISO date (UTC)")
+        m.add_argument("--until", help="measured on or before this ISO date (UTC)")
+    m = dsub.add_parser("export", help="every matching row as CSV (default) or JSON")
     m.add_argument("--format", choices=["csv", "json"], default="csv")
+    g = m.add_mutually_exclusive_group()
+    g.add_argument("--csv", action="store_true")
+    g.add_argument("--json", action="store_true")
+    filters(m)
+    m = dsub.add_parser("query", help="latest figures of the matching rows, one line per form")
+    m.add_argument("--json", action="store_true")
+    filters(m)
     dsub.add_parser("path")
     s.set_defaults(fn=cmd_db)
 
@@ -675,6 +975,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--db")
     s.add_argument("--target")
     s.add_argument("--out", default="hashbench-report")
+    s.add_argument("--markdown", action="store_true", help="report.md with SVG files beside it (for docs)")
     s.set_defaults(fn=cmd_report)
 
     from .hw.cli import add_parser as add_hw_parser

@@ -1,8 +1,15 @@
-"""HTML report: summary table, ranking, plots (cycles/byte vs size; long-
-message speed), with the rows as CSV and JSON beside it."""
+"""The report: one self-contained HTML file (plots inline as SVG, no network)
+with an overview across targets and a section per target, or Markdown for
+docs; the rows as CSV and JSON beside it.
+
+Per target: the ranking table, cycles/byte against message size (log x),
+short-message (CAN-sized) bars, ROM-vs-speed and RAM-vs-speed scatter with
+the Pareto front, energy per message where the target's profile gives a
+power, rankings per size class, MACs side by side and the environment.
+The overview: SHA-2-normalised geometric means across targets, 8-bit
+against ARM ratios and the best of each size class per target."""
 from __future__ import annotations
 
-import base64
 import csv
 import html
 import io
@@ -10,54 +17,255 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import native
-from .analysis import htime_fit, rank
+from . import analysis as an
 from .store import COLUMNS
 
-
-def _png(fig) -> str:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
-    return base64.b64encode(buf.getvalue()).decode()
+#: algorithms drawn in the curves: the fastest this many by long-message rate
+CURVES = 10
 
 
 def summarise(rows: list[dict]) -> list[dict]:
-    """One line per (target, algorithm): cycles/byte at a few sizes and the
-    long-message rate from the HTime fit."""
-    groups: dict[tuple, list[dict]] = {}
-    for r in rows:
-        if r.get("median") is not None:
-            groups.setdefault((r["target"], r["algo"]), []).append(r)
+    """One line per (target, algorithm, implementation) with the figures
+    the tables show (kept for summary.json)."""
     out = []
-    reg = native.registry()
-    for (target, algo), rs in sorted(groups.items()):
-        a = reg.get(algo)
-        bs = a.block_size if a is not None else 0
-        by = {r["size"]: r for r in rs if r.get("kind") == "size"}
-        fit = htime_fit(rs, bs) if bs else None
-        big = by.get(max(by)) if by else None
-        hz = next((r.get("clock_hz") for r in rs if r.get("clock_hz")), None)
-        long_cpb = fit["cycles_per_byte"] if fit else (big["cycles_per_byte"] if big else None)
-        out.append({
-            "target": target, "algo": algo, "block": bs,
-            "c64": by[64]["median"] if 64 in by else None,
-            "cpb_64": by[64]["cycles_per_byte"] if 64 in by else None,
-            "cpb_1k": by[1024]["cycles_per_byte"] if 1024 in by else None,
-            "cpb_1m": by[1048576]["cycles_per_byte"] if 1048576 in by else None,
-            "long_cpb": long_cpb,
-            "long_mbps": (hz / long_cpb / 1e6) if hz and long_cpb else None,
-            "c_fixed": fit["c_fixed"] if fit else None,
-            "count_kind": rs[0].get("count_kind"),
-            "code_bytes": rs[0].get("code_bytes"), "ram_bytes": rs[0].get("ram_bytes"),
-        })
+    for f in an.forms(rows):
+        c = f["cycles"]
+        hz = f["clock_hz"]
+        out.append({"target": f["target"], "algo": f["algo"], "impl": f["impl"], "block": f["block"],
+                    "can_cycles": an.class_value(f, "can"), "c64": c.get(64),
+                    "cpb_64": c[64] / 64 if c.get(64) else None,
+                    "cpb_1k": c[1024] / 1024 if c.get(1024) else None,
+                    "cpb_1m": c[1 << 20] / (1 << 20) if c.get(1 << 20) else None,
+                    "long_cpb": f["long_cpb"], "how": f["long_how"],
+                    "long_mbps": hz / f["long_cpb"] / 1e6 if hz and f["long_cpb"] else None,
+                    "c_fixed": f["c_fixed"], "unstable": f["unstable"],
+                    "unstable_rows": len(f["unstable_rows"]), "count_kind": f["count_kind"],
+                    "code_bytes": f["code_bytes"], "ram_bytes": f["ram_bytes"],
+                    "energy_uj_64": f["energy_uj"].get(64), "error": f["error"]})
     return out
 
 
+def _svg(fig) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    s = buf.getvalue()
+    return s[s.index("<svg"):]
+
+
+def _fmt(v, nd=1) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:,.{nd}f}" if abs(v) < 1e6 else f"{v:,.0f}"
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
+class _Doc:
+    """Collects blocks once and renders them as HTML or Markdown."""
+
+    def __init__(self, markdown: bool):
+        self.md = markdown
+        self.parts: list[str] = []
+        self.figures = 0
+
+    def h(self, level: int, text: str, anchor: str = "") -> None:
+        if self.md:
+            self.parts.append(f"\n{'#' * level} {text}\n")
+        else:
+            a = f' id="{html.escape(anchor)}"' if anchor else ""
+            self.parts.append(f"<h{level}{a}>{html.escape(text)}</h{level}>")
+
+    def p(self, text: str, cls: str = "") -> None:
+        if self.md:
+            self.parts.append(f"\n{text}\n")
+        else:
+            c = f' class="{cls}"' if cls else ""
+            self.parts.append(f"<p{c}>{html.escape(text)}</p>")
+
+    def table(self, head: list[str], rows: list[list], marks: list[bool] | None = None) -> None:
+        if not rows:
+            return
+        if self.md:
+            self.parts.append("\n| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n" +
+                              "".join("| " + " | ".join(_fmt(v) for v in r) + " |\n" for r in rows))
+            return
+        mark = ' class="unstable"'
+        body = "".join(
+            f"<tr{mark if marks and marks[i] else ''}>" +
+            "".join(f"<td>{html.escape(_fmt(v))}</td>" for v in r) + "</tr>"
+            for i, r in enumerate(rows))
+        self.parts.append("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) +
+                          f"</tr>{body}</table>")
+
+    def figure(self, fig, caption: str, name: str, folder: Path) -> None:
+        import matplotlib.pyplot as plt
+        self.figures += 1
+        if self.md:
+            fn = f"{name}.svg"
+            fig.savefig(folder / fn, format="svg", bbox_inches="tight")
+            self.parts.append(f"\n![{caption}]({fn})\n")
+        else:
+            self.parts.append(f'<figure class="plot" data-name="{html.escape(name)}">{_svg(fig)}'
+                              f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+        plt.close(fig)
+
+
+def _target_section(doc: _Doc, fs: list[dict], rows: list[dict], target: str, folder: Path) -> None:
+    import matplotlib.pyplot as plt
+    mine = [f for f in fs if f["target"] == target]
+    kinds = sorted({f["count_kind"] for f in mine if f["count_kind"]})
+    hz = next((f["clock_hz"] for f in mine if f["clock_hz"]), None)
+    doc.h(2, f"{target}", anchor=f"t-{target}")
+    doc.p(f"count kind: {', '.join(kinds) or '?'}" + (f"; clock {hz / 1e6:g} MHz. " if hz else ". ") +
+          "Long-message c/B is the Theil-Sen slope of HTime(N) = c_fixed + c_block*N over whole blocks "
+          "(of each measurement's minimum where counts are timed), checked against the message nearest "
+          "the fit's span; 'unstable' rows are figures that check failed or whose repetitions spread.")
+    long_rank = {(r["algo"], r["impl"]): r["rank"] for r in an.rankings(fs, target, "long", best_impl=False)}
+    order = sorted(mine, key=lambda f: (long_rank.get((f["algo"], f["impl"]), 1e9), f["algo"]))
+    doc.table(["#", "algorithm", "impl", "CAN cycles", "cycles @64 B", "c/B @1 KiB", "long c/B", "over",
+               "fixed", "ROM B", "RAM B", "uJ @64 B", "stability"],
+              [[long_rank.get((f["algo"], f["impl"]), ""), f["algo"], f["impl"], an.class_value(f, "can"),
+                f["cycles"].get(64), an.class_value(f, "1k"), f["long_cpb"], f["long_how"], f["c_fixed"],
+                f["code_bytes"], f["ram_bytes"], f["energy_uj"].get(64),
+                f["unstable"] or (f"{len(f['unstable_rows'])} noisy rows" if f["unstable_rows"] else "ok")
+                if not f["error"] else f["error"][:60]]
+               for f in order], marks=[bool(f["unstable"]) for f in order])
+
+    # cycles/byte against size
+    best = [f for f in order if f["long_cpb"]][:CURVES]
+    if best:
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        for f in best:
+            pts = sorted((s, c / s) for s, c in f["cycles"].items() if s and c)
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", label=f"{f['algo']}/{f['impl']}")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("message bytes")
+        ax.set_ylabel("cycles / byte")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7, ncol=2)
+        doc.figure(fig, f"{target}: cycles per byte against message size ({CURVES} fastest on long messages)",
+                   f"{target}-curves", folder)
+
+    # short messages: CAN-sized bars
+    rk = an.rankings(fs, target, "can")[:25]
+    if rk:
+        fig, ax = plt.subplots(figsize=(8, max(2.5, 0.22 * len(rk))))
+        ax.barh([r["algo"] for r in rk][::-1], [r["value"] for r in rk][::-1], color="#4a7")
+        ax.set_xlabel("mean cycles per message, 8-78 B (lower is better)")
+        doc.figure(fig, f"{target}: short (CAN-sized) messages, best implementation of each", f"{target}-can",
+                   folder)
+
+    # Pareto scatter: ROM and RAM against speed
+    for x, label in (("code_bytes", "ROM (code bytes)"), ("ram_bytes", "RAM bytes (context + stack)")):
+        pts = [f for f in mine if f.get(x) and f["long_cpb"]]
+        if len(pts) < 2:
+            continue
+        front = an.pareto(fs, target, x)
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        ax.scatter([f[x] for f in pts], [f["long_cpb"] for f in pts], s=12, color="#999")
+        ax.plot([p[x] for p in front], [p["value"] for p in front], "o-", color="#c33")
+        for p in front:
+            ax.annotate(f"{p['algo']}/{p['impl']}", (p[x], p["value"]), fontsize=7)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel(label)
+        ax.set_ylabel("long-message cycles / byte")
+        doc.figure(fig, f"{target}: {label} against speed; red: the Pareto front", f"{target}-pareto-{x}", folder)
+        doc.table(["algorithm", "impl", label, "long c/B"],
+                  [[p["algo"], p["impl"], p[x], p["value"]] for p in front])
+
+    # energy per message
+    en = sorted(((f["energy_uj"].get(64), f) for f in mine if f["energy_uj"].get(64)), key=lambda e: e[0])[:25]
+    if en:
+        fig, ax = plt.subplots(figsize=(8, max(2.5, 0.22 * len(en))))
+        ax.barh([f"{f['algo']}/{f['impl']}" for _, f in en][::-1], [e for e, _ in en][::-1], color="#d93")
+        ax.set_xlabel("uJ per 64-byte message (target profile's active power)")
+        doc.figure(fig, f"{target}: energy per 64-byte message", f"{target}-energy", folder)
+    else:
+        doc.p(f"Energy: the {target} profile (targets/{target}/target.toml [profile]) gives no active power.")
+
+    # rankings per size class
+    doc.h(3, f"{target}: rankings per size class")
+    classes = [(cls, an.rankings(fs, target, cls)[:10]) for cls in an.SIZE_CLASSES]
+    classes = [(c, r) for c, r in classes if r]
+    if classes:
+        doc.table(["#"] + [an.SIZE_CLASSES[c][0] for c, _ in classes],
+                  [[i + 1] + [f"{r[i]['algo']} {_fmt(r[i]['value'], 2)}" if i < len(r) else "" for _, r in classes]
+                   for i in range(max(len(r) for _, r in classes))])
+        rl = an.rankings(fs, target, "long")
+        if rl:
+            fig, ax = plt.subplots(figsize=(8, max(2.5, 0.18 * len(rl))))
+            ax.barh([r["algo"] for r in rl][::-1], [r["value"] for r in rl][::-1],
+                    color=["#c93" if r["unstable"] else "#47a" for r in rl][::-1])
+            ax.set_xlabel("long-message cycles / byte (lower is faster; orange: unstable)")
+            doc.figure(fig, f"{target}: long-message ranking", f"{target}-ranking", folder)
+
+    # MACs side by side
+    macs = [f for f in mine if an.is_mac(f["algo"])]
+    if macs:
+        doc.h(3, f"{target}: MAC constructions")
+        doc.table(["MAC", "impl", "cycles @16 B", "cycles @64 B", "c/B @1 KiB", "long c/B", "ROM B"],
+                  [[f["algo"], f["impl"], f["cycles"].get(16), f["cycles"].get(64), an.class_value(f, "1k"),
+                    f["long_cpb"], f["code_bytes"]]
+                   for f in sorted(macs, key=lambda f: an.class_value(f, "64") or 1e18)])
+
+
+def _overview(doc: _Doc, fs: list[dict], folder: Path) -> None:
+    import matplotlib.pyplot as plt
+    targets = sorted({f["target"] for f in fs})
+    doc.h(2, "Overview across targets", anchor="overview")
+    best = []
+    for t in targets:
+        row = [t]
+        for cls in an.SIZE_CLASSES:
+            r = an.rankings(fs, t, cls)
+            row.append(f"{r[0]['algo']} ({_fmt(r[0]['value'], 2)})" if r else "")
+        best.append(row)
+    doc.table(["target"] + [an.SIZE_CLASSES[c][0] for c in an.SIZE_CLASSES], best)
+    gm = an.geomean_across_targets(fs)
+    if gm:
+        doc.p("Long-message speed relative to SHA-2 of the same digest size on the same target (1.0 = as "
+              "fast as SHA-2, below 1 faster), geometric mean over the targets measured.")
+        items = sorted(gm.items(), key=lambda kv: kv[1][0])
+        doc.table(["algorithm", "x SHA-2 (geometric mean)", "targets"],
+                  [[a, v, n] for a, (v, n) in items])
+        fig, ax = plt.subplots(figsize=(8, max(2.5, 0.18 * len(items))))
+        ax.barh([a for a, _ in items][::-1], [v for _, (v, _) in items][::-1], color="#47a")
+        ax.axvline(1.0, color="k", lw=0.8)
+        ax.set_xscale("log")
+        ax.set_xlabel("long-message cycles/byte relative to SHA-2 of equal digest (geometric mean over targets)")
+        doc.figure(fig, "every algorithm against SHA-2 across targets", "overview-sha2", folder)
+    pr = an.platform_ratios(fs)
+    if pr:
+        doc.p("8-bit (AVR, 8051 machine cycles) against ARM (ARM7TDMI, Cortex-M): long-message cycles/byte of "
+              "each one's best target; seed 004 asks how much worse a design fares on 8-bit cores.")
+        doc.table(["algorithm", "8-bit c/B", "ARM c/B", "ratio"],
+                  [[a, d["eight_bit"], d["arm"], d["ratio"]] for a, d in sorted(pr.items(), key=lambda kv: kv[1]["ratio"])])
+
+
+def _stored_check(rows: list[dict]) -> dict | None:
+    """The noisiest machine check stored with the runs the rows come from
+    (bench stores it in the run's environment), None when none was."""
+    checks = []
+    for env in {r.get("run_environment") for r in rows if r.get("run_environment")}:
+        try:
+            c = json.loads(env).get("machine_check")
+        except (ValueError, AttributeError):
+            c = None
+        if c:
+            checks.append(dict(c, calibration=None))
+    order = {"noisy": 0, "unknown": 1, "quiet": 2}
+    return min(checks, key=lambda c: order.get(c.get("verdict"), 3)) if checks else None
+
+
 def write_report(rows: list[dict], folder: Path, title: str = "hashbench report",
-                 environment: dict | None = None) -> Path:
+                 environment: dict | None = None, system: dict | None = None, markdown: bool = False) -> Path:
     import matplotlib
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    matplotlib.rcParams["svg.fonttype"] = "none"   # text as text: small files, searchable
+    matplotlib.rcParams["svg.hashsalt"] = "hashbench"
 
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "results.csv", "w", newline="") as f:
@@ -65,70 +273,65 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
         w.writeheader()
         w.writerows(rows)
     (folder / "results.json").write_text(json.dumps(rows, indent=1, default=str))
-    summ = summarise(rows)
-    (folder / "summary.json").write_text(json.dumps(summ, indent=1))
+    (folder / "summary.json").write_text(json.dumps(summarise(rows), indent=1, default=str))
 
-    parts = [f"<h1>{html.escape(title)}</h1>",
-             f"<p>generated {datetime.now(timezone.utc).isoformat(timespec='seconds')}; "
-             f"{len(rows)} measurements. Counts are medians; spread (q1-q3) is in results.csv.</p>"]
-    if environment:
-        parts.append("<p>" + ", ".join(f"<b>{html.escape(str(k))}</b>: {html.escape(str(v))}"
-                                       for k, v in environment.items()) + "</p>")
-    for target in sorted({s["target"] for s in summ}):
-        ss = [s for s in summ if s["target"] == target]
-        ranked = rank({s["algo"]: s["long_cpb"] for s in ss if s["long_cpb"]})
-        parts.append(f"<h2>{html.escape(target)}</h2><p>count kind: {html.escape(str(ss[0]['count_kind']))}. "
-                     "Long-message cycles/byte is the slope of HTime(N) = c_fixed + c_block&middot;N over "
-                     "whole blocks, divided by the block size.</p>")
-        parts.append("<table><tr><th>rank</th><th>algorithm</th><th>block</th><th>cycles @64 B</th>"
-                     "<th>c/B @64 B</th><th>c/B @1 KiB</th><th>c/B @1 MiB</th><th>long c/B</th>"
-                     "<th>long MB/s</th><th>fixed cost</th><th>code B</th><th>RAM B</th></tr>")
-        order = {name: r for r, name, _ in ranked}
-        for s in sorted(ss, key=lambda s: (order.get(s["algo"], 1e9), s["algo"])):
-            def f(v, nd=1):
-                return "" if v is None else (f"{v:,.{nd}f}" if isinstance(v, float) else str(v))
-            parts.append(f"<tr><td>{order.get(s['algo'], '')}</td><td>{html.escape(s['algo'])}</td>"
-                         f"<td>{s['block']}</td><td>{f(s['c64'], 0)}</td><td>{f(s['cpb_64'])}</td>"
-                         f"<td>{f(s['cpb_1k'])}</td><td>{f(s['cpb_1m'])}</td><td>{f(s['long_cpb'], 2)}</td>"
-                         f"<td>{f(s['long_mbps'])}</td><td>{f(s['c_fixed'], 0)}</td>"
-                         f"<td>{f(s['code_bytes'])}</td><td>{f(s['ram_bytes'])}</td></tr>")
-        parts.append("</table>")
-        # cycles/byte against message size
-        fig, ax = plt.subplots(figsize=(9, 5))
-        best = [name for _, name, _ in ranked][:12] or [s["algo"] for s in ss][:12]
-        for algo in best:
-            pts = sorted((r["size"], r["cycles_per_byte"]) for r in rows
-                         if r.get("target") == target and r["algo"] == algo and r.get("kind") == "size"
-                         and r.get("size") and r.get("cycles_per_byte"))
-            if pts:
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", label=algo)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("message bytes")
-        ax.set_ylabel("cycles / byte")
-        ax.set_title(f"{target}: cycles per byte vs message size (12 fastest by long-message rate)")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, ncol=2)
-        parts.append(f'<img src="data:image/png;base64,{_png(fig)}">')
-        plt.close(fig)
-        if ranked:
-            fig, ax = plt.subplots(figsize=(9, max(3, 0.22 * len(ranked))))
-            ax.barh([n for _, n, _ in ranked][::-1], [v for _, _, v in ranked][::-1])
-            ax.set_xlabel("long-message cycles / byte (lower is faster)")
-            ax.set_title(f"{target}: long-message speed")
-            parts.append(f'<img src="data:image/png;base64,{_png(fig)}">')
-            plt.close(fig)
+    fs = an.forms(rows)
+    targets = sorted({f["target"] for f in fs})
+    doc = _Doc(markdown)
+    doc.h(1, title)
+    doc.p(f"generated {datetime.now(timezone.utc).isoformat(timespec='seconds')}; {len(rows)} measurements, "
+          f"{len(fs)} (target, algorithm, implementation) forms on {len(targets)} targets.")
+    if system is None:
+        system = _stored_check(rows)
+    if system:
+        from .system import one_line
+        doc.p(one_line(system) + (" -- figures of this run may wander; see the stability column."
+                                  if system["verdict"] == "noisy" else ""),
+              cls="noisy" if system["verdict"] == "noisy" else "")
+    bad = [f for f in fs if f["unstable"]]
+    if bad:
+        doc.p(f"{len(bad)} long-message rates are unstable (marked): "
+              + "; ".join(f"{f['target']}/{f['algo']}/{f['impl']}" for f in bad[:10]), cls="noisy")
+    if not markdown:
+        doc.parts.append("<nav>" + " | ".join(['<a href="#overview">overview</a>'] +
+                                              [f'<a href="#t-{html.escape(t)}">{html.escape(t)}</a>' for t in targets])
+                         + "</nav>")
+    _overview(doc, fs, folder)
+    for t in targets:
+        _target_section(doc, fs, rows, t, folder)
     errors = [r for r in rows if r.get("error")]
     if errors:
-        parts.append("<h2>not measured</h2><ul>" + "".join(
-            f"<li>{html.escape(r['algo'])} on {html.escape(str(r.get('target')))}: {html.escape(r['error'])}</li>"
-            for r in errors) + "</ul>")
-    style = ("<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-             "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td:nth-child(2){text-align:left}"
-             "</style>")
+        doc.h(2, "not measured")
+        doc.table(["algorithm", "target", "impl", "why"],
+                  [[r["algo"], r.get("target"), r.get("impl"), r["error"][:120]] for r in errors])
+    doc.h(2, "environment", anchor="environment")
+    env = dict(environment or {})
+    runs = {}
+    for r in rows:
+        if r.get("run_uuid"):
+            runs[r["run_uuid"]] = r
+    for r in list(runs.values())[:20]:
+        env[f"run {r['run_uuid'][:8]}"] = (f"{r.get('started')} on {r.get('machine')} ({r.get('cpu')}), "
+                                           f"target {r.get('target')}, {r.get('compiler')} {r.get('flags')}")
+    env["count kinds"] = ", ".join(sorted({str(f["count_kind"]) for f in fs}))
+    doc.table(["what", "value"], [[k, v] for k, v in env.items()])
+
+    if markdown:
+        path = folder / "report.md"
+        path.write_text("".join(doc.parts))
+        return path
+    style = ("<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;"
+             "margin:1em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+             "td:nth-child(2){text-align:left}tr.unstable{background:#fed}.noisy{color:#a40}"
+             "figure{margin:1em 0}figure svg{max-width:100%;height:auto}nav{margin:1em 0}</style>")
+    # the browser test reads this: every figure must hold a drawn SVG
+    check = ("<script>window.addEventListener('load',function(){var f=document.querySelectorAll('figure.plot'),"
+             "n=0;f.forEach(function(e){var s=e.querySelector('svg');if(s&&s.getBBox().width>0)n++;});"
+             "document.body.setAttribute('data-plots',f.length);document.body.setAttribute('data-plots-drawn',n);"
+             "});</script>")
     path = folder / "index.html"
-    path.write_text(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-                    f"{style}</head><body>{''.join(parts)}<p>Data: <a href='results.csv'>results.csv</a>, "
-                    f"<a href='results.json'>results.json</a>, <a href='summary.json'>summary.json</a></p>"
-                    f"</body></html>")
+    path.write_text(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><link rel='icon' href='data:,'><title>{html.escape(title)}"
+                    f"</title>{style}</head><body data-figures='{doc.figures}'>{''.join(doc.parts)}"
+                    f"<p>Data: <a href='results.csv'>results.csv</a>, <a href='results.json'>results.json</a>, "
+                    f"<a href='summary.json'>summary.json</a></p>{check}</body></html>")
     return path

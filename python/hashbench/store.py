@@ -184,7 +184,7 @@ class Store:
 
     def rows(self, where: str = "", params: tuple = ()) -> list[dict]:
         q = ("SELECT r.*, runs.machine, runs.cpu, runs.compiler, runs.flags, runs.uuid AS run_uuid,"
-             " runs.started FROM results r JOIN runs ON r.run_id = runs.id " +
+             " runs.started, runs.environment AS run_environment FROM results r JOIN runs ON r.run_id = runs.id " +
              (f"WHERE {where} " if where else "") + "ORDER BY r.id")
         try:
             cur = self.db.execute(q, params)

@@ -39,3 +39,67 @@ def table(measured: dict):
         rows.append([pub["labels"][k] + f" ({k})", *vals, *mine,
                      (mine[2] / vals[2]) if mine[2] else None, pr[k], orr.get(k, note or "-")])
     return head, rows
+
+
+def target_at(opt: str, target: str = TARGET):
+    """The target built with another optimisation level (-O0, -O1, -Os):
+    its own config (name <target>-<opt>, so its build folder and rows are
+    its own), every other key as in targets/<target>/target.toml."""
+    import copy
+
+    from ..targets import SIMULATORS, get
+    from ..targets.config import TargetConfig, load
+    from ..targets.pipeline import FirmwareTarget
+    import importlib
+    if opt == "O2":
+        return get(target)
+    cfg = load(target)
+    data = copy.deepcopy(cfg.data)
+    data["toolchain"]["cflags"] = [f"-{opt}" if f in ("-O2", "-O3", "-Os", "-O1") else f
+                                   for f in data["toolchain"]["cflags"]]
+    data.setdefault("machine", target)
+    data.setdefault("cycle_model", target)
+    var = TargetConfig(name=f"{target}-{opt}", folder=cfg.folder, data=data)
+    mod, cls = SIMULATORS[var.simulator].split(":")
+    backend = getattr(importlib.import_module(f"hashbench.targets.{mod}"), cls)(var)
+    return FirmwareTarget(var, backend)
+
+
+def conditions(opts=("O2", "O0"), store=None, run_ids=None, algos=None) -> dict:
+    """{opt: {algo: {size: cycles}}}: Table 1's algorithms measured at each
+    optimisation level, to see which one the published figures resemble."""
+    pub = load("seed000")
+    names = [n for n in (algos or pub["table1"]) if native.find(n) is not None]
+    out: dict[str, dict] = {}
+    for opt in opts:
+        tg = target_at(opt)
+        res: dict[str, dict] = {}
+        for row in tg.run(names, pub["sizes"], blocks=0, every_impl=False):
+            if store is not None and run_ids and opt in run_ids:
+                store.add(run_ids[opt], row)
+            if not row.get("error"):
+                res.setdefault(row["algo"], {})[row["size"]] = row["median"]
+        out[opt] = res
+    return out
+
+
+def ratio_table(cond: dict) -> tuple[list[str], list[list], dict]:
+    """Published / ours at 78 B per algorithm and optimisation level, and
+    per level the geometric mean and spread (max/min) of those ratios:
+    conditions that explain the published figures give ratios near 1 and
+    alike across algorithms."""
+    from ..analysis import geomean
+    pub = load("seed000")
+    opts = list(cond)
+    head = ["algorithm", "published @78 B"] + [f"ours -{o}" for o in opts] + [f"published / -{o}" for o in opts]
+    rows, ratios = [], {o: [] for o in opts}
+    for k, vals in pub["table1"].items():
+        ours = [cond[o].get(k, {}).get(78) for o in opts]
+        rs = [vals[2] / v if v else None for v in ours]
+        for o, r in zip(opts, rs):
+            if r:
+                ratios[o].append(r)
+        rows.append([k, vals[2], *ours, *rs])
+    summ = {o: {"geomean": geomean(r), "spread": (max(r) / min(r)) if r else None, "n": len(r)}
+            for o, r in ratios.items()}
+    return head, rows, summ

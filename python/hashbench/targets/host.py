@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .. import impls, native
+from ..analysis import unstable_reason
 from .base import Profile, Target, TargetUnavailable, finish_row
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -61,12 +62,17 @@ class HostTarget(Target):
                 "arch": platform.machine(), "harness": str(harness_path())}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 0, seconds: float = 0.05,
-            min_reps: int = 31, **options) -> Iterator[dict]:
+            min_reps: int = 31, fit_bytes: int | None = None, **options) -> Iterator[dict]:
+        """fit_bytes: also measure whole blocks N = 1, 2, 4, ... up to this
+        many bytes (default: [run] fit_bytes of the config) for the HTime(N)
+        fit; 0 = only 1..blocks."""
         self.check()
         algos = list(algos)
+        if fit_bytes is None:
+            fit_bytes = self.cfg.run_opt("fit_bytes", 0) if blocks else 0
         for name in algos:
             cmd = [str(harness_path()), "-a", name, "-s", ",".join(str(s) for s in sizes),
-                   "-b", str(blocks), "-t", str(seconds), "-r", str(min_reps)]
+                   "-b", str(blocks), "-g", str(fit_bytes), "-t", str(seconds), "-r", str(min_reps)]
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             algo = native.find(name)
             impl = impls.impl_name(name, impls.default_selection())
@@ -84,6 +90,9 @@ class HostTarget(Target):
                        "cycle_source": self.source, "verified": True}
                 for k in ("min", "q1", "median", "q3", "max"):
                     row[k] = float(kv[k])
+                why = unstable_reason(row)
+                if why:
+                    row["unstable"] = why
                 yield finish_row(row, Profile(clock_hz=self.hz, source="measured TSC rate"))
             err = proc.stderr.read()
             if proc.wait() != 0:
