@@ -7,10 +7,14 @@
  *   algo=sha256 size=64 reps=2001 out=32 min=.. q1=.. median=.. q3=.. max=..
  *
  * Counts have the timer overhead (median of back-to-back reads) removed.
- * Usage: hb-bench -a NAME[,NAME] [-s SIZES] [-b K] [-t SECONDS] [-r REPS]
+ * Usage: hb-bench -a NAME[,NAME] [-s SIZES] [-b K] [-g BYTES] [-t SECONDS] [-r REPS]
  *   -s  comma-separated message sizes in bytes
  *   -b  also measure 1..K whole blocks (for the HTime(N) fit); prints
  *       lines with kind=blocks
+ *   -g  also measure whole blocks N = 1, 2, 4, ... up to the first N
+ *       whose message reaches BYTES (kind=blocks): a fit over a span
+ *       this long keeps a few thousand cycles of noise from swamping
+ *       the per-block slope on a busy machine
  *   -t  target seconds per (algorithm, size) (default 0.05)
  *   -r  minimum repetitions (default 31)
  *   -l  list the registry and exit
@@ -19,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hashbench.h"
-#include "hal_host.h"
+#include "hal_host.h"  /* targets/host/: the host timer (bench/hal.h is the firmware HAL) */
 #include "stats.h"
 
 #define MAX_REPS 20001
@@ -104,6 +108,7 @@ int main(int argc, char **argv)
     size_t sizes[64], nsizes = sizeof defaults / sizeof defaults[0], maxsize = 0, i, j;
     const char *algos = NULL;
     unsigned blocks = 0, min_reps = 31;
+    size_t geo_bytes = 0, n;
     double seconds = 0.05;
     uint8_t *msg;
     uint64_t ov[1001];
@@ -128,12 +133,17 @@ int main(int argc, char **argv)
             if (n < 0) { fprintf(stderr, "hb-bench: bad sizes '%s' (0..2^30, comma-separated)\n", v); return 2; }
             nsizes = (size_t)n;
         } else if (!strcmp(o, "-b")) blocks = (unsigned)atoi(v);
+        else if (!strcmp(o, "-g")) {
+            long long g = atoll(v);
+            if (g < 0 || g > (1LL << 30)) { fprintf(stderr, "hb-bench: bad -g '%s' (0..2^30)\n", v); return 2; }
+            geo_bytes = (size_t)g;
+        }
         else if (!strcmp(o, "-t")) seconds = atof(v);
         else if (!strcmp(o, "-r")) min_reps = (unsigned)atoi(v);
         else { fprintf(stderr, "hb-bench: unknown option %s\n", o); return 2; }
         k++;
     }
-    if (!algos) { fprintf(stderr, "usage: hb-bench -a NAME[,NAME] [-s SIZES] [-b K] [-t S] [-r N] | -l\n"); return 2; }
+    if (!algos) { fprintf(stderr, "usage: hb-bench -a NAME[,NAME] [-s SIZES] [-b K] [-g BYTES] [-t S] [-r N] | -l\n"); return 2; }
     if (min_reps < 1) min_reps = 1;
     if (min_reps > MAX_REPS) min_reps = MAX_REPS;
 
@@ -143,7 +153,9 @@ int main(int argc, char **argv)
         if (!hb_find(name)) { fprintf(stderr, "hb-bench: unknown algorithm '%s'\n", name); return 2; }
 
     for (i = 0; i < nsizes; i++) if (sizes[i] > maxsize) maxsize = sizes[i];
-    maxsize += (size_t)blocks * 256 + 1;
+    /* the largest block of the registry is under 256 bytes; the geometric
+       series ends below twice geo_bytes */
+    maxsize += (size_t)blocks * 256 + 2 * geo_bytes + 256 + 1;
     msg = (uint8_t *)malloc(maxsize);
     fill(msg, maxsize);
 
@@ -158,6 +170,11 @@ int main(int argc, char **argv)
         const hb_algo *a = hb_find(name);
         for (i = 0; i < nsizes; i++) measure(a, msg, sizes[i], "size", seconds, min_reps);
         for (j = 1; j <= blocks; j++) measure(a, msg, j * a->block_size, "blocks", seconds, min_reps);
+        if (geo_bytes && a->block_size)
+            for (n = 1; ; n *= 2) {
+                if (n > blocks) measure(a, msg, n * a->block_size, "blocks", seconds, min_reps);
+                if (n * a->block_size >= geo_bytes) break;
+            }
     }
     free(list);
     free(msg);

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hal_host.h"
+#include "hal_host.h"  /* targets/host/: the host timer (bench/hal.h is the firmware HAL) */
 #include "hashbench.h"
 
 #define THRESHOLD 4.5

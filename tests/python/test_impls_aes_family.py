@@ -27,8 +27,10 @@ def test_generated_tables_are_current():
 
 
 def test_include_dirs_follow_the_aes_selection():
-    assert impls.include_dirs() == [ALGOS / "aes" / "ttables"]
-    assert impls.include_dirs(impls.select({"aes": "sbox"})) == [ALGOS / "aes" / "sbox"]
+    aes = [d for d in impls.include_dirs() if d.parent.name == "aes"]
+    assert aes == [ALGOS / "aes" / "ttables"]
+    aes = [d for d in impls.include_dirs(impls.select({"aes": "sbox"})) if d.parent.name == "aes"]
+    assert aes == [ALGOS / "aes" / "sbox"]
     # shavite3/compact requires the S-box-only AES round
     assert impls.select({"shavite3": "compact"})["aes"] == "sbox"
     with pytest.raises(impls.ImplError):

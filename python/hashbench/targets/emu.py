@@ -8,11 +8,11 @@ hashbench.emu.cycle_models named by the config's `cycle_model` (count_kind
 from __future__ import annotations
 
 from .base import TargetUnavailable
-from .firmware import BuildError, Toolchain, build_image, build_library, code_bytes
-from .pipeline import Backend, BuildParams, Execution, Image
+from .firmware import Toolchain
+from .pipeline import Execution, GccBackend, Image
 
 
-class UnicornBackend(Backend):
+class UnicornBackend(GccBackend):
     def __init__(self, cfg, **options):
         super().__init__(cfg, **options)
         self.toolchain = Toolchain.of(cfg)
@@ -42,19 +42,6 @@ class UnicornBackend(Backend):
                 "emulator": f"unicorn {unicorn.__version__}", "cycle_model": m.tag,
                 "model_limits": m.limits}
 
-    def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
-        from .. import native
-        a = native.find(algo)
-        outdir = self.outdir()
-        lib = build_library(self.toolchain, outdir, sel)
-        maxmsg = max([*p.sizes, p.check_n, 1])
-        blocks = p.blocks if p.blocks * a.block_size <= max(maxmsg, 1 << 16) else 0
-        mm = max(maxmsg, blocks * a.block_size)
-        from .. import impls
-        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}", lib,
-                              p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel)
-        return Image(elf, code_bytes(mp))
-
     def execute(self, image: Image, timeout: float) -> Execution:
         from ..emu.engine import EmulationError, EmulationTimeout, Emulator
         machine = self.cfg.data.get("machine", self.cfg.name)
@@ -67,5 +54,3 @@ class UnicornBackend(Backend):
         image.info["row"] = {"emulated_seconds": round(res.seconds, 3)}
         return Execution(res.output, "exit")
 
-
-__all__ = ["UnicornBackend", "BuildError"]

@@ -20,10 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from .. import impls, native
 from .base import TargetUnavailable
-from .firmware import ROOT, Toolchain, build_image, build_library, code_bytes
-from .pipeline import Backend, BuildParams, Execution, Image
+from .firmware import ROOT, BuildError, Toolchain
+from .pipeline import Execution, GccBackend, Image
 
 QEMU = "qemu-system-microblaze"
 PLUGIN_SRC = ROOT / "targets" / "microblaze" / "mbcycles.c"
@@ -91,7 +90,7 @@ def execute(elf: Path, nm: str, machine: str, plugin_model: int, timeout: float,
     return info
 
 
-class QemuMicroblazeBackend(Backend):
+class QemuMicroblazeBackend(GccBackend):
     """MicroBlaze images built with the cached cross compiler, run under
     QEMU with the counting plugin; opt=... builds at another -O level (seed
     001's code was probably -O0, Vitis' Debug default)."""
@@ -132,17 +131,6 @@ class QemuMicroblazeBackend(Backend):
                 "cycle_model": self.cfg.data["cycle_model"],
                 "model_limits": "UG984 pipeline rules; single-cycle memory (no caches, no DDR latency), "
                                 "no branch target cache"}
-
-    def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
-        a = native.find(algo)
-        outdir = self.outdir()
-        lib = build_library(self.toolchain, outdir, sel)
-        maxmsg = max([*p.sizes, p.check_n, 1])
-        blocks = p.blocks if p.blocks * a.block_size <= max(maxmsg, 1 << 16) else 0
-        mm = max(maxmsg, blocks * a.block_size)
-        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}", lib,
-                              p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel)
-        return Image(elf, code_bytes(mp))
 
     def run_elf(self, elf: Path, timeout: float, limit: int = 0) -> dict:
         return execute(elf, self.nm, self.cfg.data["machine"], self.cfg.data["plugin_model"], timeout, limit)

@@ -31,7 +31,7 @@ from typing import Iterable, Iterator
 from .. import impls, native
 from .base import Target, TargetUnavailable, finish_row
 from .config import TargetConfig
-from .firmware import BuildError, FitError, host_checksum, parse_output
+from .firmware import BuildError, FitError, Toolchain, host_checksum, parse_output
 
 
 @dataclass
@@ -104,6 +104,26 @@ class Backend:
 
     def profile(self):
         return self.cfg.profile
+
+
+class GccBackend(Backend):
+    """A backend whose images are gcc-built ELFs (firmware.build_library and
+    build_image): the message buffer holds every size and, when it fits in
+    64 KiB, the whole-block runs.  Subclasses set `toolchain` and execute()."""
+
+    toolchain: "Toolchain"
+
+    def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
+        from .firmware import build_image, build_library, code_bytes
+        a = native.find(algo)
+        outdir = self.outdir()
+        lib = build_library(self.toolchain, outdir, sel)
+        maxmsg = max([*p.sizes, p.check_n, 1])
+        blocks = p.blocks if p.blocks * a.block_size <= max(maxmsg, 1 << 16) else 0
+        mm = max(maxmsg, blocks * a.block_size)
+        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}", lib,
+                              p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel)
+        return Image(elf, code_bytes(mp))
 
 
 def _stop_error(ex: Execution, timeout: float) -> str:
