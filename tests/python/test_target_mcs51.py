@@ -39,13 +39,13 @@ def test_sha256_checksum_and_repeatable_counts():
 
 def test_second_implementations():
     """Forms other than the 8051's own: the unrolled SHA-256 is refused with
-    its size (SDCC expands it past 64 KB), the unrolled BLAKE2s fits and is
-    proven on target."""
+    its size (SDCC expands it past 64 KB); BMW-256's compact form (the 8051
+    builds the tiny one) is proven on target."""
     tg = need()
     rows = list(tg.run(["sha256"], [64], blocks=0, check_n=4, timeout=300, impl="unrolled"))
     assert len(rows) == 1 and rows[0]["error"].startswith("does not fit (flash: ")
-    rows = list(tg.run(["blake2s"], [64], blocks=0, check_n=4, timeout=300, impl="unrolled"))
-    assert rows and all(r["impl"] == "unrolled" and r["verified"] and not r.get("error") for r in rows), rows
+    rows = list(tg.run(["bmw_256"], [64], blocks=0, check_n=4, timeout=300, impl="compact"))
+    assert rows and all(r["impl"] == "compact" and r["verified"] and not r.get("error") for r in rows), rows
 
 
 def test_sha224_checksum():
@@ -150,7 +150,7 @@ def test_skein512_needs_only_threefish512():
     """skein.c reaches Threefish only through its descriptor and each width is
     its own object: a Skein-512 image compiles and links Threefish-512 alone
     (the three widths together were 245 KB of 8051 code)."""
-    from hashbench.impls import def_lines, needed_sources, select
+    from hashbench.impls import def_lines, needed_sources
     for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
         assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names
@@ -160,11 +160,13 @@ def test_shavite3_needs_only_its_own_compression():
     """shavite3.c (update, final) reaches the compression function only
     through the descriptor the init puts in the context, and each width is
     its own object: an image links C256 or C512, not both (together 68 KB of
-    8051 code, over 64 KB)."""
-    from hashbench.impls import def_lines, needed_sources, select
+    8051 code, over 64 KB).  With the 8051's selection the AES round is the
+    S-box one (aes_tables.c), not the T-tables."""
+    from hashbench.impls import def_lines, needed_sources
+    sel = targets.load("mcs51").selection()
     for algo, own in (("shavite3_224", "256"), ("shavite3_256", "256"),
                       ("shavite3_384", "512"), ("shavite3_512", "512")):
-        names = sorted(p.name for p in needed_sources(def_lines(algo)))
+        names = sorted(p.name for p in needed_sources(def_lines(algo), sel))
         assert names == sorted(["shavite3.c", f"shavite3_{own}.c", "aes_tables.c", "md.c"]), names
 
 

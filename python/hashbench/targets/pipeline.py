@@ -24,6 +24,8 @@ Sizes, one definition for every target:
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -163,12 +165,27 @@ def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: in
             yield from _one(backend, name, im, sel, a, BuildParams(sizes, blocks, check_n), timeout, profile)
 
 
+@contextlib.contextmanager
+def _build_lock(outdir: Path):
+    """One build at a time in a target's build folder: two runs that share
+    it (two `hashbench bench` processes) would otherwise mix half-written
+    objects into one image (seen: a wrong 8051 checksum)."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    with open(outdir / ".build.lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, timeout: float,
          profile) -> Iterator[dict]:
     base = {"algo": name, "target": backend.target_name(), "impl": im, "ctx_bytes": a.ctx_size,
             "selection": impls.algo_tag(name, sel)}
     try:
-        image = backend.build(name, sel, p)
+        with _build_lock(backend.outdir()):
+            image = backend.build(name, sel, p)
     except FitError as e:
         yield {**base, "error": str(e)}
         return

@@ -119,7 +119,4 @@ static void kp_extract(const void *st, uint8_t *out, size_t off, size_t len) HB_
     }
 }
 
-#define HB_KECCAKP1600_DEFINE_PERM \
-    const hb_perm hb_keccakp1600 = {200, kp_add, kp_extract, hb_keccakp1600_permute}
-
 #endif

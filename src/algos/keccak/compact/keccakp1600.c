@@ -10,4 +10,4 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
     keccakp_compact((uint64_t *)st, 24 - rounds, 24);
 }
 
-HB_KECCAKP1600_DEFINE_PERM;
+const hb_perm hb_keccakp1600 = {200, kp_add, kp_extract, hb_keccakp1600_permute};

@@ -198,4 +198,4 @@ void hb_keccakp1600_permute(void *st, unsigned rounds) HB_REENTRANT
     A[24] = a44;
 }
 
-HB_KECCAKP1600_DEFINE_PERM;
+const hb_perm hb_keccakp1600 = {200, kp_add, kp_extract, hb_keccakp1600_permute};
