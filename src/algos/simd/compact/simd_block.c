@@ -7,6 +7,11 @@
  * ../simd_kernel.h */
 #include "../simd_kernel.h"
 
+/* the 8051: with SDCC's loop optimisations the temporaries kept in spill
+ * locations overflowed its internal stack (wrong digests on target);
+ * without them the form runs (hb_platform.h) */
+HB_FEWER_SPILLS
+
 /*
  * An in-place DFT of size L (8 or 16) whose twiddles are powers of 2
  * (root 2 for L = 16, root 4 for L = 8): at the level with half-span h the
