@@ -6,7 +6,7 @@ program.  It first compares the peer's digest with ours at 18 lengths from
 0 to 4096 bytes (a peer computing something else is reported, not timed),
 then, per run and message size, times batches of ours and of the peer
 alternately (15 batches each, about 20 KiB hashed per batch) and keeps the
-median cycles per message of each.  The ratio ours/peer of every run is
+fastest batch of each (the least disturbed by other jobs on the machine).  The ratio ours/peer of every run is
 kept; the answer is the median of those ratios over the runs.  Both sides
 see the same buffer, timer (TSC), core and warm state; the peer's sources
 are compiled with the flags its build uses (-O2 -fno-strict-aliasing), ours
@@ -96,7 +96,7 @@ def parse(lines) -> tuple[dict, list[dict]]:
 
 def summarise(rows: list[dict]) -> list[dict]:
     """Per (algorithm, size): the median over runs of ours/peer, and the
-    median cycles per message of each side."""
+    median over runs of each side's cycles per message."""
     by: dict[tuple[str, int], list[dict]] = {}
     for r in rows:
         by.setdefault((r["algo"], r["size"]), []).append(r)
