@@ -595,6 +595,43 @@ def cmd_peers(a) -> int:
     return 0
 
 
+def cmd_peer_c(a) -> int:
+    from . import peer_c
+    if not a.src:
+        raise UsageError("give the peer's C sources with --src DIR (fetch them yourself: hashbench "
+                         "never ships them), e.g. the c/ directory of sphlib 3.0")
+    names = resolve_algos(a.algo, False) if a.algo else [n for n in peer_c.SPHLIB_ALGOS if n in algorithms()]
+    sizes = [int(x) for x in a.sizes.split(",")]
+    env = peer_c.environment()
+    res = {"peer": a.peer, "environment": env, "checks": {}, "ratios": []}
+    t = Table(title=f"ours / {a.peer} on {env['cpu']} ({env['compiler']}); "
+                    f"median of ratios over {a.runs} interleaved runs; < 1 means ours is faster")
+    t.add_column("algorithm")
+    for s in sizes:
+        t.add_column(f"{s} B", justify="right")
+    row: dict = {}
+    try:
+        for item in peer_c.host(a.peer, Path(a.src), names, sizes, runs=a.runs):
+            if item[0] == "check":
+                res["checks"][item[1]] = item[2]
+                if not item[2]["ok"]:
+                    t.add_row(item[1], *(["digest differs" if item[2]["peer"] != "none" else "no peer"]
+                                          + [""] * (len(sizes) - 1)))
+            else:
+                r = item[1]
+                res["ratios"].append(r)
+                row.setdefault(r["algo"], {})[r["size"]] = r["ratio"]
+                if len(row[r["algo"]]) == len(sizes):
+                    t.add_row(r["algo"], *(f"{row[r['algo']][s]:.2f}" for s in sizes))
+    except peer_c.PeerError as e:
+        raise UsageError(str(e))
+    if a.json:
+        print(json.dumps(res, indent=1))
+    else:
+        out.print(t)
+    return 0
+
+
 def cmd_seed(a) -> int:
     from .store import Store
     from .targets import get
@@ -891,6 +928,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-a", "--algo", action="append")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_peers)
+
+    s = sub.add_parser("peer-c", help="benchmark: our portable C beside a peer's portable C you fetched "
+                                      "(sphlib 3.0), digests checked, interleaved runs")
+    s.add_argument("--peer", default="sphlib", choices=["sphlib"])
+    s.add_argument("--src", help="the peer's C sources (sphlib: its c/ directory)")
+    s.add_argument("-a", "--algo", action="append", help="default: every variant the peer has")
+    s.add_argument("--sizes", default="64,1024,1048576")
+    s.add_argument("--runs", type=int, default=3)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_peer_c)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
     s.add_argument("study", help="000 (Table 1), 001 (SHA-2/SHA-3 on a soft core), 002 (Tables 3-4, Fig. 6) "

@@ -37,5 +37,9 @@ void hb_simd_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_simd_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 /* n non-final blocks (16 * ctx->n bytes each); state is the hb_simd_ctx */
 void hb_simd_compress(void *ctx, const uint8_t *blocks, size_t n) HB_REENTRANT;
+/* one compression of the n-lane state S (n = 4 or 8) by the block m
+ * (16n bytes); final: the length block.  Defined by each implementation
+ * folder (impls.toml). */
+void hb_simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final);
 
 #endif

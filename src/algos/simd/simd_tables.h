@@ -88,48 +88,4 @@ static HB_ROM uint16_t SIMD_TW128[128] = {
       1, 128, 223,  17, 123,  67, 187,  35,   1, 227, 235, 146, 135,  62, 114, 178
 };
 
-/* initial A, B, C, D (4 words each) of SIMD-224: the zero state
- * compressed with the block "SIMD-224 v1.1" (SIMD 1.1 spec) */
-static HB_ROM uint32_t SIMD_IV_224[16] = {
-    0x33586e9f, 0x12fff033, 0xb2d9f64d, 0x6f8fea53,
-    0xde943106, 0x2742e439, 0x4fbab5ac, 0x62b9ff96,
-    0x22e7b0af, 0xc862b3a8, 0x33e00cdc, 0x236b86a6,
-    0xf64ae77c, 0xfa373b76, 0x7dc1ee5b, 0x7fb29ce8
-};
-
-/* initial A, B, C, D (4 words each) of SIMD-256: the zero state
- * compressed with the block "SIMD-256 v1.1" (SIMD 1.1 spec) */
-static HB_ROM uint32_t SIMD_IV_256[16] = {
-    0x4d567983, 0x07190ba9, 0x8474577b, 0x39d726e9,
-    0xaaf3d925, 0x3ee20b03, 0xafd5e751, 0xc96006d3,
-    0xc2c2ba14, 0x49b3bcb4, 0xf67caf46, 0x668626c9,
-    0xe2eaa8d2, 0x1ff47833, 0xd0c661a5, 0x55693de1
-};
-
-/* initial A, B, C, D (8 words each) of SIMD-384: the zero state
- * compressed with the block "SIMD-384 v1.1" (SIMD 1.1 spec) */
-static HB_ROM uint32_t SIMD_IV_384[32] = {
-    0x8a36eebc, 0x94a3bd90, 0xd1537b83, 0xb25b070b,
-    0xf463f1b5, 0xb6f81e20, 0x0055c339, 0xb4d144d1,
-    0x7360ca61, 0x18361a03, 0x17dcb4b9, 0x3414c45a,
-    0xa699a9d2, 0xe39e9664, 0x468bfe77, 0x51d062f8,
-    0xb9e3bfe8, 0x63bece2a, 0x8fe506b9, 0xf8cc4ac2,
-    0x7ae11542, 0xb1aadda1, 0x64b06794, 0x28d2f462,
-    0xe64071ec, 0x1deb91a8, 0x8ac8db23, 0x3f782ab5,
-    0x039b5cb8, 0x71ddd962, 0xfade2cea, 0x1416df71
-};
-
-/* initial A, B, C, D (8 words each) of SIMD-512: the zero state
- * compressed with the block "SIMD-512 v1.1" (SIMD 1.1 spec) */
-static HB_ROM uint32_t SIMD_IV_512[32] = {
-    0x0ba16b95, 0x72f999ad, 0x9fecc2ae, 0xba3264fc,
-    0x5e894929, 0x8e9f30e5, 0x2f1daa37, 0xf0f2c558,
-    0xac506643, 0xa90635a5, 0xe25b878b, 0xaab7878f,
-    0x88817f7a, 0x0a02892b, 0x559a7550, 0x598f657e,
-    0x7eef60a1, 0x6b70e3e8, 0x9c1714d1, 0xb958e2a8,
-    0xab02675e, 0xed1c014f, 0xcd8d65bb, 0xfdb7a257,
-    0x09254899, 0xd699c7bc, 0x9019b6dc, 0x2b9022e4,
-    0x8fa14956, 0x21bf9bd3, 0xb94d0943, 0x6ffddc22
-};
-
 #endif

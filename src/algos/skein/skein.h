@@ -58,7 +58,7 @@ typedef struct hb_skein_desc {
 } hb_skein_desc;
 
 int hb_skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out_len, uint8_t *buf,
-                   const hb_params *p, size_t def);
+                   const hb_params *p, size_t def, HB_ROM uint64_t *iv);
 void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
                      uint8_t *out, size_t want);
 

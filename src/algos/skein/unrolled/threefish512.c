@@ -8,12 +8,11 @@ void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
     unsigned i;
     while (n--) {
         TF_ADVANCE(S, bytes);
-        k[8] = TF_C240;
-        for (i = 0; i < 8; i++) {
-            k[i] = S[2 + i];
-            k[8] ^= k[i];
-            M[i] = hb_load64_le(blk + 8 * i);
-        }
+        /* every index a constant, so that the compiler keeps k in registers */
+        k[0] = S[2]; k[1] = S[3]; k[2] = S[4]; k[3] = S[5];
+        k[4] = S[6]; k[5] = S[7]; k[6] = S[8]; k[7] = S[9];
+        k[8] = TF_C240 ^ k[0] ^ k[1] ^ k[2] ^ k[3] ^ k[4] ^ k[5] ^ k[6] ^ k[7];
+        for (i = 0; i < 8; i++) M[i] = hb_load64_le(blk + 8 * i);
         t[0] = S[0]; t[1] = S[1]; t[2] = t[0] ^ t[1];
         X0 = M[0]; X1 = M[1]; X2 = M[2]; X3 = M[3];
         X4 = M[4]; X5 = M[5]; X6 = M[6]; X7 = M[7];
