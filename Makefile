@@ -13,10 +13,14 @@ HB_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
 # the library: the shared C files of every family, and the default
 # implementation's folder of each family that has several
 # (src/algos/<family>/impls.toml names it; python/hashbench/impls.py)
+# (src/algos/<family>/impls.toml names it; python/hashbench/impls.py), or
+# its `host` implementation where it has one: a run-time choice among forms
+# for this CPU (src/common/hb_dispatch.h)
 IMPL_FAMS := $(patsubst src/algos/%/impls.toml,%,$(wildcard src/algos/*/impls.toml))
 impl_default = $(shell sed -n 's/^default *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml)
+impl_host = $(or $(shell sed -n 's/^host *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml),$(call impl_default,$(1)))
 LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c) \
-           $(foreach f,$(IMPL_FAMS),$(wildcard src/algos/$(f)/$(call impl_default,$(f))/*.c))
+           $(foreach f,$(IMPL_FAMS),$(wildcard src/algos/$(f)/$(call impl_host,$(f))/*.c))
 LIB_HDR := $(wildcard include/*.h src/*.def src/*/*.h src/algos/*/*.h src/algos/*/*/*.h)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
@@ -75,7 +79,13 @@ $(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a
 ct-dudect: $(BUILD)/ct-dudect
 	$(BUILD)/ct-dudect $(CT_SAMPLES) $(CT_TAGLEN)
 
-# one KAT build per implementation that is not a family's default: the
+# exit 0 if this CPU (and OS) has the x86 features given ("sha,sse4.1");
+# without arguments, print what it has
+$(BUILD)/hb-cpu: tools/hb_cpu.c src/common/hb_dispatch.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HB_CFLAGS) $< -o $@
+
+# one KAT build per implementation the host library does not link: the
 # rules come from the implementation registry (tools/impls.py)
 $(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
                    $(wildcard src/algos/*/*/*.c)

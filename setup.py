@@ -10,14 +10,14 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-# the default implementation of every family (python/hashbench/impls.py,
-# loaded by path: the package is not importable before it is built)
+# the host implementation of every family, a run-time dispatch where it has
+# one (python/hashbench/impls.py, loaded by path: the package is not importable before it is built)
 _spec = importlib.util.spec_from_file_location("impls", Path(__file__).parent / "python" / "hashbench" / "impls.py")
 impls = importlib.util.module_from_spec(_spec)
 sys.modules["impls"] = impls
 _spec.loader.exec_module(impls)
 ROOT = Path(__file__).resolve().parent
-SOURCES = ["src/registry.c"] + [str(p.relative_to(ROOT)) for p in impls.lib_sources()]
+SOURCES = ["src/registry.c"] + [str(p.relative_to(ROOT)) for p in impls.lib_sources(impls.host_selection())]
 
 setup(
     ext_modules=[
