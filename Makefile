@@ -71,6 +71,10 @@ $(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
 $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
 	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
 
+# the library beside libcrypto and libsodium, loaded at run time (hashbench peers)
+$(BUILD)/hb-peers: bench/peers.c $(BUILD)/libhashbench.a
+	$(CC) $(HB_CFLAGS) $< $(BUILD)/libhashbench.a -ldl -o $@
+
 # dudect-style timing test of hb_ct_equal (a benchmark, not in `make test`)
 CT_SAMPLES ?= 1000000
 CT_TAGLEN ?= 32

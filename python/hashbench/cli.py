@@ -185,8 +185,14 @@ def cmd_bench(a) -> int:
         topts["mcu"] = a.mcu
     if a.impl:
         if a.target == "host":
-            raise UsageError("--impl: the host harness measures the default implementations "
-                             f"({', '.join(impls.impl_name(n, impls.default_selection()) for n in names)})")
+            # the kernels the host library links and this CPU runs
+            for n in names:
+                fam = impls.deciding_family(n)
+                can = native.runnable_impls(fam) if fam else [impls.SINGLE]
+                if a.impl not in can:
+                    raise UsageError(f"--impl: the host library runs {n} as one of "
+                                     f"{', '.join(can) or impls.host_selection().get(fam, impls.SINGLE)} "
+                                     f"on this CPU, not {a.impl!r}")
         for n in names:
             if a.impl not in impls.implementations(n):
                 raise UsageError(f"{n} has no implementation {a.impl!r}; it has: "
@@ -369,6 +375,8 @@ def cmd_report(a) -> int:
 
 
 def cmd_peers(a) -> int:
+    if not a.mbps:
+        return _peer_ratios(a)
     from .peers import compare
     names = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "shake_128", "keccak_512", "blake2b",
@@ -386,6 +394,31 @@ def cmd_peers(a) -> int:
         print(json.dumps(res, indent=1))
     else:
         out.print(t)
+    return 0
+
+
+def _peer_ratios(a) -> int:
+    from .peers import RATIO_SIZES, ratios
+    names = resolve_algos(a.algo, False) if a.algo else [
+        n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
+                    "turboshake128") if n in algorithms()]
+    if a.runs < 3:
+        raise UsageError("--runs: at least 3 (the table shows medians)")
+    rows = ratios(names, a.runs)
+    if a.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    t = Table(title=f"ours / peer time, median of {a.runs} interleaved runs (< 1: hashbench is faster)")
+    for c in ("algorithm", "kernel", "peer", *(f"{s // 1024} KiB" if s >= 1024 and s < 1 << 20 else
+                                                 f"{s >> 20} MiB" if s >= 1 << 20 else f"{s} B"
+                                                 for s in RATIO_SIZES), "method"):
+        t.add_column(c, justify="right" if c[0].isdigit() else "left")
+    by: dict[tuple, dict] = {}
+    for r in rows:
+        by.setdefault((r["algo"], r["kernel"], r["peer"], r["method"]), {})[r["size"]] = r["ratio"]
+    for (algo, kernel, peer, method), v in by.items():
+        t.add_row(algo, kernel, peer, *(f"{v[s]:.2f}" if s in v else "-" for s in RATIO_SIZES), method)
+    out.print(t)
     return 0
 
 
@@ -624,9 +657,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--report", help="also write an HTML report into this folder")
     s.set_defaults(fn=cmd_bench)
 
-    s = sub.add_parser("peers", help="benchmark: our portable C beside OpenSSL and installed packages")
+    s = sub.add_parser("peers", help="benchmark: ours beside OpenSSL, libsodium and installed packages")
     s.add_argument("-a", "--algo", action="append")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--runs", type=int, default=3, help="interleaved runs (the table shows medians; default 3)")
+    s.add_argument("--mbps", action="store_true",
+                   help="MB/s at 1 MiB of every implementation instead of ratios (also Rust crates)")
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
