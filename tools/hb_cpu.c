@@ -7,7 +7,7 @@
 
 int main(int argc, char **argv)
 {
-    static const char *const all[] = {"sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f", "avx512vl", "sha", "aes"};
+    static const char *const all[] = {"sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f", "avx512vl", "sha", "aes", "bmi", "bmi2"};
     size_t i;
     if (argc > 1) {
         if (hb_cpu_parse(argv[1]) == ~0u) {

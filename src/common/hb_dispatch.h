@@ -17,7 +17,7 @@
  * which one runs, so a caller can tell.
  *
  * Feature names follow GCC's target attribute: sse2 ssse3 sse4.1 avx avx2
- * avx512f avx512vl sha aes.  AVX and AVX-512 need both the CPU bit and the
+ * avx512f avx512vl sha aes bmi bmi2.  AVX and AVX-512 need both the CPU bit and the
  * OS saving the YMM/ZMM state (XCR0, read with xgetbv).
  */
 #ifndef HB_DISPATCH_H
@@ -41,7 +41,7 @@ typedef struct hb_impl_entry {
 enum {
     HB_CPU_SSE2 = 1 << 0, HB_CPU_SSSE3 = 1 << 1, HB_CPU_SSE41 = 1 << 2, HB_CPU_AVX = 1 << 3,
     HB_CPU_AVX2 = 1 << 4, HB_CPU_AVX512F = 1 << 5, HB_CPU_AVX512VL = 1 << 6, HB_CPU_SHA = 1 << 7,
-    HB_CPU_AES = 1 << 8
+    HB_CPU_AES = 1 << 8, HB_CPU_BMI1 = 1 << 9, HB_CPU_BMI2 = 1 << 10
 };
 
 #if HB_X86
@@ -74,6 +74,8 @@ static inline unsigned hb_cpu_features(void)
     if (max >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         if (b & (1u << 29)) f |= HB_CPU_SHA;
+        if (b & (1u << 3)) f |= HB_CPU_BMI1;
+        if (b & (1u << 8)) f |= HB_CPU_BMI2;
         if ((f & HB_CPU_AVX) && (b & (1u << 5))) f |= HB_CPU_AVX2;
         /* opmask, ZMM0-15 upper halves, ZMM16-31 (XCR0 bits 5-7) */
         if ((f & HB_CPU_AVX) && (xcr0 & 0xe0) == 0xe0 && (b & (1u << 16))) {
@@ -91,7 +93,8 @@ static inline unsigned hb_cpu_parse(const char *list)
     static const struct { const char *n; unsigned bit; } names[] = {
         {"sse2", HB_CPU_SSE2}, {"ssse3", HB_CPU_SSSE3}, {"sse4.1", HB_CPU_SSE41},
         {"avx", HB_CPU_AVX}, {"avx2", HB_CPU_AVX2}, {"avx512f", HB_CPU_AVX512F},
-        {"avx512vl", HB_CPU_AVX512VL}, {"sha", HB_CPU_SHA}, {"aes", HB_CPU_AES}};
+        {"avx512vl", HB_CPU_AVX512VL}, {"sha", HB_CPU_SHA}, {"aes", HB_CPU_AES},
+        {"bmi", HB_CPU_BMI1}, {"bmi2", HB_CPU_BMI2}};
     unsigned need = 0;
     while (*list) {
         size_t n = strcspn(list, ","), i, hit = 0;
