@@ -311,7 +311,7 @@ def cmd_targets(a) -> int:
 def cmd_impls(a) -> int:
     names = resolve_algos(a.algo, False) if a.algo else None
     t = Table(title="implementations (src/algos/<family>/impls.toml)")
-    for c in ("family", "impl", "default", "summary", "algorithms"):
+    for c in ("family", "impl", "default", "host", "summary", "algorithms"):
         t.add_column(c)
     users: dict[str, list[str]] = {}
     for n in impls.algorithm_names():
@@ -321,9 +321,16 @@ def cmd_impls(a) -> int:
     for fam in impls.families().values():
         if names is not None and fam.name not in users:
             continue
+        # host: the form the host library links; in a dispatch, "runs" marks
+        # the kernel this CPU runs, "can" the others it could, "-" one it cannot
+        active = native.active_impl(fam.name)
+        runnable = native.runnable_impls(fam.name)
         for im in fam.impls.values():
             u = users.get(fam.name, [])
-            t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", im.summary,
+            host = ("yes" if im.name == fam.host else
+                    "runs" if im.name == active else "can" if im.name in runnable else
+                    "-" if im.name in fam.impls[fam.host].dispatch else "")
+            t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", host, im.summary,
                       f"{len(u)}: {', '.join(u[:4])}{', ...' if len(u) > 4 else ''}")
         t.add_section()
     out.print(t)
