@@ -53,6 +53,9 @@ class Impl:
     cpu: str = ""
     #: the forms a host dispatch chooses among, fastest first (empty: not a dispatch)
     dispatch: tuple[str, ...] = ()
+    #: the algorithms a kernel speeds up (empty: all of the family's); the
+    #: others run the family's default form inside it
+    only: tuple[str, ...] = ()
 
     @property
     def folder(self) -> Path:
@@ -87,7 +90,8 @@ def families() -> dict[str, Family]:
             if not (f.parent / k).is_dir():
                 raise ImplError(f"{f}: implementation {k!r} has no folder {f.parent / k}")
             req = tuple(sorted(v.get("requires", {}).items()))
-            impls[k] = Impl(fam, k, v.get("summary", ""), req, v.get("cpu", ""), tuple(v.get("dispatch", ())))
+            impls[k] = Impl(fam, k, v.get("summary", ""), req, v.get("cpu", ""), tuple(v.get("dispatch", ())),
+                            tuple(v.get("only", ())))
         if default not in impls:
             raise ImplError(f"{f}: default {default!r} is not one of {', '.join(impls)}")
         host = d.get("host", default)

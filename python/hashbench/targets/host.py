@@ -45,9 +45,11 @@ def host_impl(name: str, impl: str | None = None) -> str:
     fam = impls.deciding_family(name)
     if fam is None:
         return impls.SINGLE
-    if impl is not None:
-        return impl
-    return native.active_impl(fam) or impls.host_selection()[fam]
+    f = impls.families()[fam]
+    ran = impl if impl is not None else native.active_impl(fam) or f.host
+    # a kernel for some of the family's algorithms runs the default form for the rest
+    only = f.impls[ran].only if ran in f.impls else ()
+    return f.default if only and name not in only else ran
 
 
 class HostTarget(Target):
