@@ -140,10 +140,11 @@ PEERS_C = Path(__file__).resolve().parents[2] / "build" / "hb-peers"
 def _c_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
     """bench/peers.c: ours beside libcrypto and libsodium inside one C
     process (no interpreter in the timed loop); [] without a compiler."""
-    if not PEERS_C.exists():
-        r = subprocess.run(["make", "-C", str(PEERS_C.parents[1]), "build/hb-peers"], capture_output=True, text=True)
-        if r.returncode != 0:
-            return []
+    # make: rebuilt whenever the library changed (a stale binary would
+    # measure the old kernels)
+    r = subprocess.run(["make", "-C", str(PEERS_C.parents[1]), "build/hb-peers"], capture_output=True, text=True)
+    if r.returncode != 0 or not PEERS_C.exists():
+        return []
     r = subprocess.run([str(PEERS_C), "-r", str(runs), "-s", ",".join(map(str, sizes)), *names],
                        capture_output=True, text=True, timeout=1800)
     rows = []
