@@ -12,12 +12,16 @@ VALGRIND ?= valgrind
 # the library: the shared C files of every family, and the default
 # implementation's folder of each family that has several
 # (src/algos/<family>/impls.toml names it; python/hashbench/impls.py)
+# (src/algos/<family>/impls.toml names it; python/hashbench/impls.py), or
+# its `host` implementation where it has one: a run-time choice among forms
+# for this CPU (src/common/hb_dispatch.h)
 IMPL_FAMS := $(patsubst src/algos/%/impls.toml,%,$(wildcard src/algos/*/impls.toml))
 impl_default = $(shell sed -n 's/^default *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml)
-impl_dir = src/algos/$(1)/$(call impl_default,$(1))
+impl_host = $(or $(shell sed -n 's/^host *= *"\([^"]*\)".*/\1/p' src/algos/$(1)/impls.toml),$(call impl_default,$(1)))
+impl_dir = src/algos/$(1)/$(call impl_host,$(1))
 LIB_SRC := src/registry.c $(wildcard src/modes/*.c) $(wildcard src/algos/*/*.c) \
            $(foreach f,$(IMPL_FAMS),$(wildcard $(call impl_dir,$(f))/*.c))
-# a default implementation folder with a header is on the include path (a
+# a host implementation folder with a header is on the include path (a
 # kernel of macros the family includes by name: aes_round.h -> aes_col.h)
 IMPL_INC := $(foreach f,$(IMPL_FAMS),$(if $(wildcard $(call impl_dir,$(f))/*.h),-I$(call impl_dir,$(f))))
 HB_NOINC_CFLAGS := $(WARN) $(CFLAGS) -Iinclude
@@ -72,6 +76,10 @@ $(BUILD)/san_test_%: tests/c/test_%.c $(SAN_OBJ)
 $(BUILD)/hb-bench: bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a $(wildcard bench/*.h targets/host/*.h)
 	$(CC) $(HB_CFLAGS) -Ibench -Itargets/host bench/bench.c bench/stats.c targets/host/hal.c $(BUILD)/libhashbench.a -o $@
 
+# the library beside libcrypto and libsodium, loaded at run time (hashbench peers)
+$(BUILD)/hb-peers: bench/peers.c $(BUILD)/libhashbench.a
+	$(CC) $(HB_CFLAGS) $< $(BUILD)/libhashbench.a -ldl -o $@
+
 # dudect-style timing test of hb_ct_equal (a benchmark, not in `make test`)
 CT_SAMPLES ?= 1000000
 CT_TAGLEN ?= 32
@@ -80,7 +88,13 @@ $(BUILD)/ct-dudect: bench/ct_dudect.c targets/host/hal.c $(BUILD)/libhashbench.a
 ct-dudect: $(BUILD)/ct-dudect
 	$(BUILD)/ct-dudect $(CT_SAMPLES) $(CT_TAGLEN)
 
-# one KAT build per implementation that is not a family's default: the
+# exit 0 if this CPU (and OS) has the x86 features given ("sha,sse4.1");
+# without arguments, print what it has
+$(BUILD)/hb-cpu: tools/hb_cpu.c src/common/hb_dispatch.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HB_CFLAGS) $< -o $@
+
+# one KAT build per implementation the host library does not link: the
 # rules come from the implementation registry (tools/impls.py)
 $(BUILD)/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
                    $(wildcard src/algos/*/*/*.c src/algos/*/*/*.h)

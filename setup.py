@@ -10,16 +10,17 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-# the default implementation of every family (python/hashbench/impls.py,
-# loaded by path: the package is not importable before it is built)
+# the host implementation of every family, a run-time dispatch where it has
+# one (python/hashbench/impls.py, loaded by path: the package is not importable before it is built)
 _ROOT = Path(__file__).resolve().parent
 _spec = importlib.util.spec_from_file_location("_hb_impls", _ROOT / "python" / "hashbench" / "impls.py")
 impls = importlib.util.module_from_spec(_spec)
 sys.modules["_hb_impls"] = impls
 _spec.loader.exec_module(impls)
 
-SOURCES = ["src/registry.c"] + [str(p.relative_to(_ROOT)) for p in impls.lib_sources()]
-INCLUDE_DIRS = ["include"] + [str(p.relative_to(_ROOT)) for p in impls.include_dirs()]
+_HOST = impls.host_selection()
+SOURCES = ["src/registry.c"] + [str(p.relative_to(_ROOT)) for p in impls.lib_sources(_HOST)]
+INCLUDE_DIRS = ["include"] + [str(p.relative_to(_ROOT)) for p in impls.include_dirs(_HOST)]
 
 setup(
     ext_modules=[

@@ -45,12 +45,21 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         return row
 
     if target == "host" and verify:
+        # the KATs of the kernel that will be measured (the binding runs the
+        # same dispatch as the harness)
+        from .targets.host import host_impl
         failed = []
         for n in algos:
-            ok, bad, _ = kat.run(n, monte_carlo=False)
+            fam = impls.deciding_family(n)
+            forced = impl is not None and fam is not None and native.set_impl(fam, impl)
+            try:
+                ok, bad, _ = kat.run(n, monte_carlo=False)
+            finally:
+                if forced:
+                    native.set_impl(fam, None)
             if bad:
                 failed.append(n)
-                yield emit({"algo": n, "target": target, "impl": impls.impl_name(n, impls.default_selection()),
+                yield emit({"algo": n, "target": target, "impl": host_impl(n, impl),
                             "verified": False,
                             "error": f"known-answer tests failed ({bad} of {ok + bad}); not measured"})
         algos = [n for n in algos if n not in failed]
@@ -58,6 +67,8 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
     kw["blocks"] = blocks if blocks is not None else tg.cfg.run_opt("blocks", 4)
     if target != "host":
         kw.update(impl=impl, every_impl=every_impl)
+    elif impl is not None:
+        kw["impl"] = impl
     for row in tg.run(algos, sizes, **kw):
         yield emit(row)
 

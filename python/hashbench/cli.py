@@ -185,8 +185,14 @@ def cmd_bench(a) -> int:
         topts["mcu"] = a.mcu
     if a.impl:
         if a.target == "host":
-            raise UsageError("--impl: the host harness measures the default implementations "
-                             f"({', '.join(impls.impl_name(n, impls.default_selection()) for n in names)})")
+            # the kernels the host library links and this CPU runs
+            for n in names:
+                fam = impls.deciding_family(n)
+                can = native.runnable_impls(fam) if fam else [impls.SINGLE]
+                if a.impl not in can:
+                    raise UsageError(f"--impl: the host library runs {n} as one of "
+                                     f"{', '.join(can) or impls.host_selection().get(fam, impls.SINGLE)} "
+                                     f"on this CPU, not {a.impl!r}")
         for n in names:
             if a.impl not in impls.implementations(n):
                 raise UsageError(f"{n} has no implementation {a.impl!r}; it has: "
@@ -466,7 +472,7 @@ def cmd_targets(a) -> int:
 def cmd_impls(a) -> int:
     names = resolve_algos(a.algo, False) if a.algo else None
     t = Table(title="implementations (src/algos/<family>/impls.toml)")
-    for c in ("family", "impl", "default", "summary", "algorithms"):
+    for c in ("family", "impl", "default", "host", "summary", "algorithms"):
         t.add_column(c)
     users: dict[str, list[str]] = {}
     for n in impls.algorithm_names():
@@ -476,9 +482,16 @@ def cmd_impls(a) -> int:
     for fam in impls.families().values():
         if names is not None and fam.name not in users:
             continue
+        # host: the form the host library links; in a dispatch, "runs" marks
+        # the kernel this CPU runs, "can" the others it could, "-" one it cannot
+        active = native.active_impl(fam.name)
+        runnable = native.runnable_impls(fam.name)
         for im in fam.impls.values():
             u = users.get(fam.name, [])
-            t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", im.summary,
+            host = ("yes" if im.name == fam.host else
+                    "runs" if im.name == active else "can" if im.name in runnable else
+                    "-" if im.name in fam.impls[fam.host].dispatch else "")
+            t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", host, im.summary,
                       f"{len(u)}: {', '.join(u[:4])}{', ...' if len(u) > 4 else ''}")
         t.add_section()
     out.print(t)
@@ -575,6 +588,8 @@ def cmd_report(a) -> int:
 
 
 def cmd_peers(a) -> int:
+    if not a.mbps:
+        return _peer_ratios(a)
     from .peers import compare
     names = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "shake_128", "keccak_512", "blake2b",
@@ -628,7 +643,31 @@ def cmd_peer_c(a) -> int:
     if a.json:
         print(json.dumps(res, indent=1))
     else:
-        out.print(t)
+        out.print(t)    return 0
+
+
+def _peer_ratios(a) -> int:
+    from .peers import RATIO_SIZES, ratios
+    names = resolve_algos(a.algo, False) if a.algo else [
+        n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
+                    "turboshake128") if n in algorithms()]
+    if a.runs < 3:
+        raise UsageError("--runs: at least 3 (the table shows medians)")
+    rows = ratios(names, a.runs)
+    if a.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    t = Table(title=f"ours / peer time, median of {a.runs} interleaved runs (< 1: hashbench is faster)")
+    for c in ("algorithm", "kernel", "peer", *(f"{s // 1024} KiB" if s >= 1024 and s < 1 << 20 else
+                                                 f"{s >> 20} MiB" if s >= 1 << 20 else f"{s} B"
+                                                 for s in RATIO_SIZES), "method"):
+        t.add_column(c, justify="right" if c[0].isdigit() else "left")
+    by: dict[tuple, dict] = {}
+    for r in rows:
+        by.setdefault((r["algo"], r["kernel"], r["peer"], r["method"]), {})[r["size"]] = r["ratio"]
+    for (algo, kernel, peer, method), v in by.items():
+        t.add_row(algo, kernel, peer, *(f"{v[s]:.2f}" if s in v else "-" for s in RATIO_SIZES), method)
+    out.print(t)
     return 0
 
 
@@ -924,9 +963,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--report", help="also write an HTML report into this folder")
     s.set_defaults(fn=cmd_bench)
 
-    s = sub.add_parser("peers", help="benchmark: our portable C beside OpenSSL and installed packages")
+    s = sub.add_parser("peers", help="benchmark: ours beside OpenSSL, libsodium and installed packages")
     s.add_argument("-a", "--algo", action="append")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--runs", type=int, default=3, help="interleaved runs (the table shows medians; default 3)")
+    s.add_argument("--mbps", action="store_true",
+                   help="MB/s at 1 MiB of every implementation instead of ratios (also Rust crates)")
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("peer-c", help="benchmark: our portable C beside a peer's portable C you fetched "

@@ -90,3 +90,47 @@ def find(name: str):
 
 def flag_list(flags: int) -> list[str]:
     return [n for bit, n in FLAG_NAMES.items() if flags & bit]
+
+
+# ---- the host's run-time choice of implementation ---------------------------
+# A family whose host build is a dispatch (impls.toml `host`, src/common/
+# hb_dispatch.h) exports hb_<family>_impl() and hb_<family>_impl_set().
+
+def _impl_fns(family: str):
+    L = lib()
+    try:
+        get, put = getattr(L, f"hb_{family}_impl"), getattr(L, f"hb_{family}_impl_set")
+    except AttributeError:
+        return None
+    get.restype, get.argtypes = ctypes.c_char_p, []
+    put.restype, put.argtypes = ctypes.c_int, [ctypes.c_char_p]
+    return get, put
+
+
+def active_impl(family: str) -> str | None:
+    """The implementation of `family` the library runs now (None: the
+    family has no run-time choice in this build)."""
+    f = _impl_fns(family)
+    return f[0]().decode() if f else None
+
+
+def set_impl(family: str, name: str | None) -> bool:
+    """Run `name` for `family` from now on (None: the automatic choice).
+    False if this CPU cannot run it or the build has no such form."""
+    f = _impl_fns(family)
+    if f is None:
+        return False
+    return f[1](name.encode() if name else None) == 0
+
+
+def runnable_impls(family: str) -> list[str]:
+    """The forms of `family` this build links and this CPU can run, fastest
+    first; the active one restored afterwards."""
+    from . import impls
+    f = _impl_fns(family)
+    if f is None:
+        return []
+    now = active_impl(family)
+    out = [m for m in impls.dispatch_members(family) if set_impl(family, m)]
+    set_impl(family, now)
+    return out

@@ -129,3 +129,110 @@ def _openssl_version() -> str:
         return subprocess.run(["openssl", "version"], capture_output=True, text=True).stdout.split()[1]
     except (OSError, IndexError):
         return "?"
+
+
+# ---- ratios: ours / peer, interleaved, at a few sizes -----------------------
+
+RATIO_SIZES = (64, 1024, 1 << 20)
+PEERS_C = Path(__file__).resolve().parents[2] / "build" / "hb-peers"
+
+
+def _c_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
+    """bench/peers.c: ours beside libcrypto and libsodium inside one C
+    process (no interpreter in the timed loop); [] without a compiler."""
+    # make: rebuilt whenever the library changed (a stale binary would
+    # measure the old kernels)
+    r = subprocess.run(["make", "-C", str(PEERS_C.parents[1]), "build/hb-peers"], capture_output=True, text=True)
+    if r.returncode != 0 or not PEERS_C.exists():
+        return []
+    r = subprocess.run([str(PEERS_C), "-r", str(runs), "-s", ",".join(map(str, sizes)), *names],
+                       capture_output=True, text=True, timeout=1800)
+    rows = []
+    for ln in r.stdout.splitlines():
+        kv = dict(re.findall(r"(\w+)=(\S+)", ln))
+        if "algo" in kv:
+            rows.append({"algo": kv["algo"], "peer": {"openssl": "OpenSSL " + _openssl_version(),
+                                                       "libsodium": "libsodium"}.get(kv["peer"], kv["peer"]),
+                         "run": int(kv["run"]), "size": int(kv["size"]),
+                         "ours_ns": float(kv["ours_ns"]), "peer_ns": float(kv["peer_ns"]),
+                         "method": "C, one process (bench/peers.c)"})
+    return rows
+
+
+def _best_ns(fn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -> float:
+    """ns per call of fn(buf): best of `bursts` bursts within about budget_s."""
+    t = time.perf_counter()
+    fn(buf)
+    one = max(time.perf_counter() - t, 1e-7)
+    reps = max(1, int(budget_s / bursts / one))
+    best = float("inf")
+    for _ in range(bursts):
+        t = time.perf_counter()
+        for _ in range(reps):
+            fn(buf)
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best * 1e9
+
+
+def _ours_oneshot(name: str):
+    """hb_hash through ctypes: one foreign call per message, like the peers'
+    one call into their C or Rust (ctypes costs more per call than a C
+    extension: it shows at 64 B)."""
+    import ctypes
+    from . import native
+    L = native.lib()
+    a = L.hb_find(name.encode())
+    out = ctypes.create_string_buffer(64)
+    fn = L.hb_hash
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t]
+    addr = ctypes.cast(a, ctypes.c_void_p)
+    return lambda m: fn(addr, None, m, len(m), out, 32)
+
+
+def _py_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
+    """Python packages whose hashing runs in native code, ours through
+    ctypes, interleaved the same way (the order swapped every run)."""
+    peers = {}
+    try:
+        import blake3
+        peers["blake3"] = [("blake3 (PyPI, Rust, 1 thread)", lambda m: blake3.blake3(m).digest())]
+    except ImportError:
+        pass
+    try:
+        from Crypto.Hash import KangarooTwelve, TurboSHAKE128
+        peers["kt128"] = [("pycryptodome", lambda m: KangarooTwelve.new(data=m).read(32))]
+        peers["turboshake128"] = [("pycryptodome", lambda m: TurboSHAKE128.new(data=m).read(32))]
+    except ImportError:
+        pass
+    rows = []
+    for name in names:
+        for label, fn in peers.get(name, []):
+            ours = _ours_oneshot(name)
+            for run in range(runs):
+                for size in sizes:
+                    buf = bytes((i * 131 + 7) & 0xFF for i in range(size))
+                    if run & 1:
+                        p, o = _best_ns(fn, buf), _best_ns(ours, buf)
+                    else:
+                        o, p = _best_ns(ours, buf), _best_ns(fn, buf)
+                    rows.append({"algo": name, "peer": label, "run": run, "size": size, "ours_ns": o,
+                                 "peer_ns": p, "method": "Python, one foreign call each (ctypes for ours)"})
+    return rows
+
+
+def ratios(names: list[str], runs: int = 3, sizes=RATIO_SIZES) -> list[dict]:
+    """Per (algorithm, peer, size): the median over `runs` interleaved runs
+    of ours/peer time (< 1: we are faster), with the kernel that ran."""
+    from statistics import median
+    from .targets.host import host_impl
+    raw = _c_peer_lines(names, runs, sizes) + _py_peer_lines(names, runs, sizes)
+    groups: dict[tuple, list[dict]] = {}
+    for r in raw:
+        groups.setdefault((r["algo"], r["peer"], r["size"]), []).append(r)
+    out = []
+    for (algo, peer, size), rs in groups.items():
+        out.append({"algo": algo, "peer": peer, "size": size, "kernel": host_impl(algo), "runs": len(rs),
+                    "ratio": median(r["ours_ns"] / r["peer_ns"] for r in rs),
+                    "ours_ns": median(r["ours_ns"] for r in rs), "peer_ns": median(r["peer_ns"] for r in rs),
+                    "method": rs[0]["method"]})
+    return out

@@ -1,5 +1,10 @@
-"""The host target: the C harness (build/hb-bench) timing the portable
-library with the x86-64 time-stamp counter (clock_gettime elsewhere).
+"""The host target: the C harness (build/hb-bench) timing the library
+with the x86-64 time-stamp counter (clock_gettime elsewhere).
+
+The host library links each family's `host` implementation: where that is
+a run-time dispatch (src/common/hb_dispatch.h) the fastest kernel this CPU
+runs, or the one `impl` names (passed to the harness as HASHBENCH_IMPL).
+Each row's impl says which kernel ran.
 
 TSC counts are reference cycles at the TSC's nominal rate, not core clock
 cycles (turbo and power states change the ratio): count_kind is
@@ -35,9 +40,22 @@ def compiler_version(cc: str = "cc") -> str:
         return "unknown"
 
 
+def host_impl(name: str, impl: str | None = None) -> str:
+    """The implementation of `name` the host library runs: `impl` if forced,
+    else the dispatch's choice for this CPU (or the family's one host form)."""
+    fam = impls.deciding_family(name)
+    if fam is None:
+        return impls.SINGLE
+    f = impls.families()[fam]
+    ran = impl if impl is not None else native.active_impl(fam) or f.host
+    # a kernel for some of the family's algorithms runs the default form for the rest
+    only = f.impls[ran].only if ran in f.impls else ()
+    return f.default if only and name not in only else ran
+
+
 class HostTarget(Target):
     name = "host"
-    description = "this machine: portable C, -O2, timed with the TSC"
+    description = "this machine: -O2, CPU kernels picked at run time, timed with the TSC"
     apt_packages = ("build-essential",)
     executables = ("make",)
 
@@ -62,10 +80,11 @@ class HostTarget(Target):
                 "arch": platform.machine(), "harness": str(harness_path())}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 0, seconds: float = 0.05,
-            min_reps: int = 31, fit_bytes: int | None = None, **options) -> Iterator[dict]:
+            min_reps: int = 31, fit_bytes: int | None = None, impl: str | None = None,
+            **options) -> Iterator[dict]:
         """fit_bytes: also measure whole blocks N = 1, 2, 4, ... up to this
         many bytes (default: [run] fit_bytes of the config) for the HTime(N)
-        fit; 0 = only 1..blocks."""
+        fit; 0 = only 1..blocks.  impl: force this kernel (HASHBENCH_IMPL)."""
         self.check()
         algos = list(algos)
         if fit_bytes is None:
@@ -73,9 +92,18 @@ class HostTarget(Target):
         for name in algos:
             cmd = [str(harness_path()), "-a", name, "-s", ",".join(str(s) for s in sizes),
                    "-b", str(blocks), "-g", str(fit_bytes), "-t", str(seconds), "-r", str(min_reps)]
-            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            fam = impls.deciding_family(name)
+            env = dict(os.environ)
+            if impl is not None and fam is not None and impl != impls.SINGLE:
+                if impl not in native.runnable_impls(fam):
+                    yield {"algo": name, "target": self.name, "impl": impl,
+                           "error": f"the host library cannot run {fam}/{impl} on this CPU "
+                                    f"(runnable: {', '.join(native.runnable_impls(fam)) or 'none'})"}
+                    continue
+                env["HASHBENCH_IMPL"] = f"{fam}={impl}"
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
             algo = native.find(name)
-            impl = impls.impl_name(name, impls.default_selection())
+            impl_ran = host_impl(name, impl)
             for line in proc.stdout:
                 kv = dict(LINE.findall(line))
                 if line.startswith("#"):
@@ -83,7 +111,7 @@ class HostTarget(Target):
                     continue
                 if "algo" not in kv:
                     continue
-                row = {"algo": kv["algo"], "target": self.name, "impl": impl, "size": int(kv["size"]),
+                row = {"algo": kv["algo"], "target": self.name, "impl": impl_ran, "size": int(kv["size"]),
                        "kind": kv["kind"], "reps": int(kv["reps"]),
                        "count_kind": "tsc_cycles" if self.source == "rdtsc" else "nanoseconds",
                        "ctx_bytes": algo.ctx_size if algo else None, "out_bytes": int(kv["out"]),
