@@ -40,7 +40,7 @@ void hb_keccakp1600_permute(void *st, unsigned rounds)
     kp_fn(st, rounds);
 }
 
-HB_KECCAKP1600_DEFINE_PERM;
+const hb_perm hb_keccakp1600 = {200, kp_add, kp_extract, hb_keccakp1600_permute};
 
 const char *hb_keccak_impl(void)
 {
