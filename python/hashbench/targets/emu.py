@@ -51,8 +51,8 @@ class UnicornBackend(Backend):
         blocks = p.blocks if p.blocks * a.block_size <= max(maxmsg, 1 << 16) else 0
         mm = max(maxmsg, blocks * a.block_size)
         from .. import impls
-        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}", lib,
-                              p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel)
+        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}" / p.subdir(),
+                              lib, p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel, workload=p.workload)
         return Image(elf, code_bytes(mp))
 
     def execute(self, image: Image, timeout: float) -> Execution:
