@@ -60,6 +60,8 @@ class CanWorkload:
         self.tag = "can-" + re.sub(r"[^A-Za-z0-9_.=-]+", "_", p.name)
         self.sources = [ROOT / "bench" / "can" / "fw_can.c", ROOT / "bench" / "can" / "can_auth.c"]
         self.include = [ROOT / "bench", ROOT / "bench" / "can"]
+        # hb_ct_equal, for builders that link only the algorithm's own sources (mcs51)
+        self.lib_sources = [ROOT / "src" / "modes" / "hmac.c"]
         key_pos = 2 if p.scheme == "seed000" else 1 if m.algo == "ascon_cxof128" else 0
         self.defines = [f"-DHB_CAN_KEY_LEN={p.key_len}", f"-DHB_CAN_MAC_LEN={m.out_len}",
                         f"-DHB_CAN_FV_BYTES={p.fv_bits // 8}", f"-DHB_CAN_FV_TX_BITS={p.fv_tx_bits}",
