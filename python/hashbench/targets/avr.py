@@ -135,9 +135,9 @@ class SimavrBackend(Backend):
             # images of different parameters live apart, so a test run and a
             # benchmark run never overwrite each other's firmware
             key = hashlib.sha256(repr((szs, blk, mm, p.check_n)).encode()).hexdigest()[:10]
-            d = self.outdir() / f"{algo}@{impls.algo_tag(algo, sel)}" / f"img-{key}"
+            d = self.outdir() / f"{algo}@{impls.algo_tag(algo, sel)}" / p.subdir() / f"img-{key}"
             elf, mp = build_image(self.toolchain, algo, d, lib, szs, blk, mm, p.check_n, p.xof_out,
-                                  stack_paint="hal_stack_room()", sel=sel)
+                                  stack_paint="hal_stack_room()", sel=sel, workload=p.workload)
             err = self.fit_error(elf)
             if err is None:
                 return Image(elf, code_bytes(mp), {"row": {"msg_buffer": mm, "opt": self.opt}})

@@ -138,8 +138,11 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
 
 def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[int], blocks: int,
                 maxmsg: int, check_n: int, xof_out: int = 32, stack_paint: int | str = 8192,
-                extra: list[str] | None = None, sel: dict[str, str] | None = None) -> tuple[Path, Path]:
-    """One firmware ELF for one algorithm; returns (elf, map)."""
+                extra: list[str] | None = None, sel: dict[str, str] | None = None,
+                workload=None) -> tuple[Path, Path]:
+    """One firmware ELF for one algorithm; returns (elf, map).  workload:
+    another driver than bench/firmware.c (its `sources` and `defines`, e.g.
+    hashbench.can.onboard.CanWorkload), built with the same HAL and flags."""
     a = native.find(name)
     d = outdir
     d.mkdir(parents=True, exist_ok=True)
@@ -150,7 +153,11 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
             f"-DHB_FW_BLOCKS={blocks}", f"-DHB_FW_MAXMSG={maxmsg}", f"-DHB_FW_CHECK_N={check_n}",
             f"-DHB_FW_OUT={xof_out}", f"-DHB_FW_STACK_PAINT={stack_paint}",
             f'-DHB_FW_HAL="{tc.hal_header}"']
-    srcs = [str(ROOT / "src" / "registry.c"), str(ROOT / "bench" / "firmware.c"), *tc.hal_sources]
+    driver = [str(ROOT / "bench" / "firmware.c")]
+    if workload is not None:
+        driver = [str(s) for s in workload.sources]
+        extra = [*(extra or []), *workload.defines, *(f"-I{d}" for d in workload.include)]
+    srcs = [str(ROOT / "src" / "registry.c"), *driver, *tc.hal_sources]
     inc = [f"-I{d}" for d in impls.include_dirs(sel)]
     _run([tc.cc, *tc.cflags, *tc.defines, *defs, *(extra or []), "-I", str(ROOT / "include"), *inc,
           "-I", str(ROOT / "src"), *srcs, str(lib), *tc.ldflags, f"-Wl,-Map={mp}", "-o", str(elf)])

@@ -136,10 +136,11 @@ class S51Backend(Backend):
         return res
 
     def build_ihx(self, name: str, sel: dict, sizes: list[int], blocks: int, maxmsg: int, check_n: int,
-                  xof_out: int = 32) -> tuple[Path, dict]:
-        """One image for one algorithm: (ihx path, {'code', 'mark', 'clock', 'code_end'})."""
+                  xof_out: int = 32, workload=None) -> tuple[Path, dict]:
+        """One image for one algorithm: (ihx path, {'code', 'mark', 'clock', 'code_end'}).
+        workload: another driver than bench/firmware.c (pipeline.BuildParams)."""
         a = native.find(name)
-        d = self.libdir / f"{name}@{impls.algo_tag(name, sel)}"
+        d = self.libdir / f"{name}@{impls.algo_tag(name, sel)}" / ("" if workload is None else workload.tag)
         d.mkdir(parents=True, exist_ok=True)
         defs = def_lines(name)
         (d / "one.def").write_text(defs)
@@ -148,7 +149,10 @@ class S51Backend(Backend):
         inc = [f"-I{p}" for p in impls.include_dirs(sel)]
         libobj = self.libdir / "obj" / impls.include_tag(sel)
         lib = {}
-        for s in needed_sources(defs, sel):
+        srcs = needed_sources(defs, sel)
+        # a workload's driver may call library functions beyond the algorithm's own
+        srcs += [x for x in getattr(workload, "lib_sources", []) if x not in srcs]
+        for s in srcs:
             key = str(s.relative_to(impls.ALGOS if impls.family_of(s) else impls.SRC)).replace("/", "__")[:-2]
             lib[key] = self._compile(s, libobj / f"{key}.rel", inc, deps=hdrs)
         self._archive(d / "hb.lib", list(lib.values()))
@@ -156,10 +160,14 @@ class S51Backend(Backend):
               f"-DHB_FW_CTX_BYTES={a.ctx_size}", f"-DHB_FW_SIZES={','.join(map(str, sizes)) or '0'}",
               f"-DHB_FW_BLOCKS={blocks}", f"-DHB_FW_MAXMSG={maxmsg}", f"-DHB_FW_CHECK_N={check_n}",
               f"-DHB_FW_OUT={xof_out}", f'-DHB_FW_HAL="{self.cfg.toolchain()["hal_header"]}"']
-        for o in (d / "firmware.rel", d / "registry.rel"):
+        drivers = [ROOT / "bench" / "firmware.c"]
+        if workload is not None:
+            drivers = list(workload.sources)
+            fw += [*workload.defines, *(f"-I{i}" for i in workload.include)]
+        for o in [d / f"{src.stem}.rel" for src in drivers] + [d / "registry.rel"]:
             if o.exists():
                 o.unlink()
-        own = [self._compile(ROOT / "bench" / "firmware.c", d / "firmware.rel", fw + inc + ["-Dmain=hb_fw_main"]),
+        own = [*(self._compile(src, d / f"{src.stem}.rel", fw + inc + ["-Dmain=hb_fw_main"]) for src in drivers),
                self._compile(ROOT / "src" / "registry.c", d / "registry.rel", fw + inc),
                self._compile(self.hal_dir / "hal.c", self.libdir / "hal.rel", deps=[self.hal_dir / "hal.h"])]
         ihx = d / "fw.ihx"
@@ -232,7 +240,7 @@ class S51Backend(Backend):
         sizes = [n for n in p.sizes if n <= max_msg]   # the message buffer lives in xram
         mm = max([*sizes, p.check_n, 1, p.blocks * a.block_size])
         try:
-            ihx, info = self.build_ihx(algo, sel, sizes, p.blocks, mm, p.check_n, p.xof_out)
+            ihx, info = self.build_ihx(algo, sel, sizes, p.blocks, mm, p.check_n, p.xof_out, p.workload)
         except subprocess.TimeoutExpired:
             raise BuildError("compiler timed out") from None
         code = dict(info["code"])
