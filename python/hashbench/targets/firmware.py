@@ -8,6 +8,7 @@ import concurrent.futures
 import hashlib
 import os
 import re
+import signal
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,10 +92,33 @@ def _run(cmd, cwd=None, timeout=900):
     except subprocess.TimeoutExpired:
         raise BuildError(f"{cmd[0]} timed out after {timeout} s") from None
     except OSError as e:
-        raise BuildError(f"{cmd[0]}: {e.strerror}") from None
+        raise BuildError(f"cannot run {cmd[0]}: {e.strerror} (is the toolchain still installed?)") from None
     if r.returncode != 0:
         raise BuildError(f"{' '.join(map(str, cmd[:3]))} ... failed:\n{r.stderr[-3000:]}")
     return r
+
+
+def run_simulator(cmd: list[str], timeout: float) -> tuple[int | None, str, str]:
+    """Run a simulator: (exit status, stdout, stderr), status None when it
+    was killed at the timeout.  It runs in a session of its own and the whole
+    session is killed, so a simulator behind a wrapper script (or one that
+    forks) leaves no process behind holding the pipes."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    code: int | None = None
+    try:
+        out, err = p.communicate(timeout=timeout)
+        code = p.returncode
+    except subprocess.TimeoutExpired:
+        pass
+    finally:
+        if code is None:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    if code is None:
+        out, err = p.communicate()
+    return code, out.decode("latin-1"), err.decode("latin-1")
 
 
 def _stale(out: Path, deps) -> bool:
