@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .. import impls, native
 from .base import TargetUnavailable
-from .firmware import ROOT, Toolchain, build_image, build_library, code_bytes
+from .firmware import ROOT, BuildError, Toolchain, build_image, build_library, code_bytes
 from .pipeline import Backend, BuildParams, Execution, Image
 
 QEMU = "qemu-system-microblaze"
