@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python < 3.11
+else:
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[3]
