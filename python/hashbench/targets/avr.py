@@ -171,7 +171,7 @@ class SimavrBackend(Backend):
     def execute(self, image: Image, timeout: float) -> Execution:
         max_cycles = self.options.get("max_cycles") or self.cfg.run_opt("max_cycles", 20_000_000_000)
         text, info = self.simulate(image.path, timeout, max_cycles)
-        status = info.get("status")
+        status = str(info.get("status"))
         detail = {"limit": f"{max_cycles} cycles",
                   "crash": f"CPU crashed at pc={info.get('pc')}: {info.get('stderr', '')[-200:]}",
                   "done": "firmware stopped without its exit marker",

@@ -26,9 +26,9 @@ None:
 from __future__ import annotations
 
 import shutil
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
-from .config import Profile
+from .config import Profile, TargetConfig
 
 
 class TargetUnavailable(Exception):
@@ -43,6 +43,8 @@ class Target:
     apt_packages: tuple[str, ...] = ()
     #: executables that must be on PATH
     executables: tuple[str, ...] = ()
+    cfg: TargetConfig
+    profile: Profile
 
     def missing(self) -> list[str]:
         """Executables that are not installed (empty when usable)."""

@@ -71,7 +71,7 @@ class Toolchain:
     size_tool: str = ""
 
     @classmethod
-    def of(cls, cfg, **subst) -> "Toolchain":
+    def of(cls, cfg, **subst) -> Toolchain:
         """The toolchain of a target's config ([toolchain] of target.toml)."""
         tc = cfg.toolchain(**subst)
         return cls(cc=tc["cc"], ar=tc["ar"], cflags=tc["cflags"], ldflags=tc["ldflags"],
@@ -181,7 +181,8 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
     return elf, mp
 
 
-_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
+_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?"
+                   r"\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
 def code_bytes(map_path: Path) -> dict:
@@ -225,13 +226,14 @@ def code_bytes(map_path: Path) -> dict:
 
 def parse_output(text: str) -> dict:
     """The firmware's lines -> {'algo', 'ctx', 'checksum', 'overhead', 'rows': [...], 'done'}"""
-    res = {"rows": [], "done": False}
+    rows: list[dict] = []
+    res: dict = {"rows": rows, "done": False}
     for line in text.splitlines():
         kv = dict(LINE.findall(line))
         if line.strip() == "done":
             res["done"] = True
         elif "kind" in kv:
-            res["rows"].append({k: (v if k == "kind" else int(v)) for k, v in kv.items()})
+            rows.append({k: (v if k == "kind" else int(v)) for k, v in kv.items()})
         else:
             for k, v in kv.items():
                 res[k] = int(v) if v.isdigit() else v

@@ -24,9 +24,9 @@ Sizes, one definition for every target:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .. import impls, native
 from .base import Target, TargetUnavailable, finish_row
