@@ -9,7 +9,7 @@ run killed half way keeps every finished row.  `best_forms()` says, per
 algorithm, which implementation is the fastest and which the smallest."""
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from . import __version__, impls, kat, native
 from .analysis import htime_fit
@@ -91,7 +91,7 @@ def best_forms(rows: Iterable[dict]) -> dict[str, dict]:
         err = next((r["error"] for r in rs if r.get("error")), None)
         out.setdefault(algo, {"forms": {}})["forms"][im] = {"cpb": cpb, "how": how, "code_bytes": code,
                                                              "error": err}
-    for algo, d in out.items():
+    for d in out.values():
         ok = {i: f for i, f in d["forms"].items() if f["cpb"] is not None}
         d["fastest"] = min(ok, key=lambda i: ok[i]["cpb"]) if ok else None
         sized = {i: f for i, f in ok.items() if f["code_bytes"]}

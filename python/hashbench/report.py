@@ -85,13 +85,13 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
                      "<th>long MB/s</th><th>fixed cost</th><th>code B</th><th>RAM B</th></tr>")
         order = {name: r for r, name, _ in ranked}
         for s in sorted(ss, key=lambda s: (order.get(s["algo"], 1e9), s["algo"])):
-            def f(v, nd=1):
+            def num(v, nd=1):
                 return "" if v is None else (f"{v:,.{nd}f}" if isinstance(v, float) else str(v))
             parts.append(f"<tr><td>{order.get(s['algo'], '')}</td><td>{html.escape(s['algo'])}</td>"
-                         f"<td>{s['block']}</td><td>{f(s['c64'], 0)}</td><td>{f(s['cpb_64'])}</td>"
-                         f"<td>{f(s['cpb_1k'])}</td><td>{f(s['cpb_1m'])}</td><td>{f(s['long_cpb'], 2)}</td>"
-                         f"<td>{f(s['long_mbps'])}</td><td>{f(s['c_fixed'], 0)}</td>"
-                         f"<td>{f(s['code_bytes'])}</td><td>{f(s['ram_bytes'])}</td></tr>")
+                         f"<td>{s['block']}</td><td>{num(s['c64'], 0)}</td><td>{num(s['cpb_64'])}</td>"
+                         f"<td>{num(s['cpb_1k'])}</td><td>{num(s['cpb_1m'])}</td><td>{num(s['long_cpb'], 2)}</td>"
+                         f"<td>{num(s['long_mbps'])}</td><td>{num(s['c_fixed'], 0)}</td>"
+                         f"<td>{num(s['code_bytes'])}</td><td>{num(s['ram_bytes'])}</td></tr>")
         parts.append("</table>")
         # cycles/byte against message size
         fig, ax = plt.subplots(figsize=(9, 5))

@@ -144,7 +144,7 @@ def test_skein512_needs_only_threefish512():
     """skein.c reaches Threefish only through its descriptor and each width is
     its own object: a Skein-512 image compiles and links Threefish-512 alone
     (the three widths together were 245 KB of 8051 code)."""
-    from hashbench.impls import def_lines, needed_sources, select
+    from hashbench.impls import def_lines, needed_sources
     for algo, own in (("skein512_256", "512"), ("skein256_256", "256"), ("skein1024_1024", "1024")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
         assert names == sorted(["skein.c", f"skein{own}.c", f"threefish{own}.c", "md.c"]), names
@@ -155,7 +155,7 @@ def test_shavite3_needs_only_its_own_compression():
     through the descriptor the init puts in the context, and each width is
     its own object: an image links C256 or C512, not both (together 68 KB of
     8051 code, over 64 KB)."""
-    from hashbench.impls import def_lines, needed_sources, select
+    from hashbench.impls import def_lines, needed_sources
     for algo, own in (("shavite3_224", "256"), ("shavite3_256", "256"),
                       ("shavite3_384", "512"), ("shavite3_512", "512")):
         names = sorted(p.name for p in needed_sources(def_lines(algo)))
