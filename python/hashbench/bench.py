@@ -10,14 +10,17 @@ algorithm, which implementation is the fastest and which the smallest."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from . import __version__, impls, kat, native
 from .analysis import htime_fit
+from .store import Store
+from .targets.base import Row
 
 
 def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, blocks: int | None = None, *,
-        impl: str | None = None, every_impl: bool = True, store=None, command: str = "",
-        verify: bool = True, target_options: dict | None = None, **options) -> Iterator[dict]:
+        impl: str | None = None, every_impl: bool = True, store: Store | None = None, command: str = "",
+        verify: bool = True, target_options: dict[str, Any] | None = None, **options: Any) -> Iterator[Row]:
     """Measure `algos` on `target` and yield one row per (algorithm,
     implementation, message size or block count).
 
@@ -37,8 +40,8 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         run_id = store.start_run(tg.name, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
                                  environment=env, command=command, tool_version=__version__)
 
-    def emit(row):
-        if store is not None:
+    def emit(row: Row) -> Row:
+        if store is not None and run_id is not None:
             store.add(run_id, row)
         return row
 
@@ -60,7 +63,7 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         yield emit(row)
 
 
-def speed(rows: list[dict]) -> tuple[float | None, str]:
+def speed(rows: list[Row]) -> tuple[float | None, str]:
     """Cycles per byte of one (algorithm, implementation): the slope of the
     HTime(N) fit over whole blocks when there are block rows, else the
     largest message measured.  Returns (c/B, how)."""
@@ -78,13 +81,13 @@ def speed(rows: list[dict]) -> tuple[float | None, str]:
     return None, ""
 
 
-def best_forms(rows: Iterable[dict]) -> dict[str, dict]:
+def best_forms(rows: Iterable[Row]) -> dict[str, dict[str, Any]]:
     """Per algorithm: every implementation's speed and code size, and which
     is the fastest and which the smallest (among those measured)."""
-    by: dict[tuple[str, str], list[dict]] = {}
+    by: dict[tuple[str, str], list[Row]] = {}
     for r in rows:
         by.setdefault((r["algo"], r.get("impl") or impls.SINGLE), []).append(r)
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for (algo, im), rs in by.items():
         cpb, how = speed(rs)
         code = next((r.get("code_bytes") for r in rs if r.get("code_bytes")), None)

@@ -5,6 +5,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -29,13 +30,13 @@ class Core:
     dir: Path
     algo: str                 # hashbench registry name: the oracle
     top: str
-    rtl: tuple                # absolute paths, compile order
+    rtl: tuple[Path, ...]     # absolute paths, compile order
     block_bits: int
     digest_bits: int
     pad: str
-    pad_args: dict = field(default_factory=dict)
-    parameters: dict = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)   # optional keys the flow may read
+    pad_args: dict[str, Any] = field(default_factory=dict)
+    parameters: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)   # optional keys the flow may read
 
     @property
     def block_bytes(self) -> int:
@@ -43,7 +44,8 @@ class Core:
 
     def blocks(self, msg: bytes) -> list[tuple[bytes, int, bool]]:
         from .padding import scheme
-        return scheme(self.pad).blocks(msg, self.block_bytes, **self.pad_args)
+        out: list[tuple[bytes, int, bool]] = scheme(self.pad).blocks(msg, self.block_bytes, **self.pad_args)
+        return out
 
 
 def load(toml_path: Path) -> Core:

@@ -27,8 +27,14 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterable, Iterator
+from typing import Any
 
-from .config import Profile, TargetConfig
+from .config import Profile as Profile  # re-exported: host.py imports it from here
+from .config import TargetConfig
+
+#: one measurement (or one error) of one algorithm on one target: the
+#: columns above, plus target-specific fields the store keeps in `extra`
+Row = dict[str, Any]
 
 
 class TargetUnavailable(Exception):
@@ -61,16 +67,16 @@ class Target:
                 f"target {self.name}: missing {', '.join(miss)}; install with: "
                 f"apt-get install {' '.join(self.apt_packages)}")
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         """Compiler, flags, simulator versions: stored with every row."""
         return {}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 0,
-            **options) -> Iterator[dict]:
+            **options: Any) -> Iterator[Row]:
         raise NotImplementedError
 
 
-def finish_row(row: dict, profile: Profile | None) -> dict:
+def finish_row(row: Row, profile: Profile | None) -> Row:
     """Derive cycles/byte, time, throughput and energy from the counts."""
     med, size = row.get("median"), row.get("size")
     row.setdefault("cycles_per_byte", (med / size) if med is not None and size else None)
