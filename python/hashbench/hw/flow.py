@@ -265,11 +265,11 @@ def store_row(res: dict) -> dict:
 
 def stored_results(store, family_name: str | None = None) -> list[dict]:
     """The latest hw result per (core, family) in a store."""
-    where, params = "r.kind = ?", (SCHEMA_KIND,)
-    params_t: tuple[str, ...] = params
+    where = "r.kind = ?"
+    params: tuple[str, ...] = (SCHEMA_KIND,)
     if family_name:
         where += " AND r.target = ?"
-        params_t += (f"fpga-{family_name}",)
+        params += (f"fpga-{family_name}",)
     latest = {}
     for r in store.rows(where, params):
         extra = json.loads(r.get("extra") or "{}")
