@@ -274,8 +274,9 @@ def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> 
         if not rk:
             continue
         sha = next((r for r in rk if r["algo"] == "sha256"), None)
-        cell = lambda r: f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
-            (" (unstable)" if r["unstable"] else "")
+        def cell(r):
+            return f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
+                (" (unstable)" if r["unstable"] else "")
         t.add_row(label, *[cell(r) if r else "" for r in (rk + [None] * 3)[:3]],
                   f"#{sha['rank']} {_fmt(sha['value'], 2 if sha['value'] < 100 else 0)}" if sha else "-")
     out.print(t)
@@ -473,12 +474,12 @@ def cmd_impls(a) -> int:
         fam = impls.deciding_family(n)
         if fam and (names is None or n in names):
             users.setdefault(fam, []).append(n)
-    for fam in impls.families().values():
-        if names is not None and fam.name not in users:
+    for fy in impls.families().values():
+        if names is not None and fy.name not in users:
             continue
-        for im in fam.impls.values():
-            u = users.get(fam.name, [])
-            t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", im.summary,
+        for im in fy.impls.values():
+            u = users.get(fy.name, [])
+            t.add_row(fy.name, im.name, "yes" if im.name == fy.default else "", im.summary,
                       f"{len(u)}: {', '.join(u[:4])}{', ...' if len(u) > 4 else ''}")
         t.add_section()
     out.print(t)
@@ -516,8 +517,8 @@ def cmd_db(a) -> int:
         for f in a.files:
             if not Path(f).exists():
                 raise UsageError(f"{f}: no such file")
-            runs, rows = st.merge(f)
-            print(f"{f}: {runs} runs, {rows} rows added")
+            n_runs, n_rows = st.merge(f)
+            print(f"{f}: {n_runs} runs, {n_rows} rows added")
     elif a.db_cmd == "export":
         rows = st.rows(*_db_filter(a))
         fmt = "json" if a.json else "csv" if a.csv else a.format
@@ -576,7 +577,7 @@ def cmd_report(a) -> int:
 
 def cmd_peers(a) -> int:
     from .peers import compare
-    names = resolve_algos(a.algo, False) if a.algo else [
+    names: list[str] = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "shake_128", "keccak_512", "blake2b",
                     "blake2s", "blake3", "kt128", "turboshake128", "ascon_hash256", "blake_512",
                     "skein512_512", "groestl_512", "jh_512", "shabal_512", "cubehash_512")
@@ -624,7 +625,7 @@ def cmd_peer_c(a) -> int:
                 if len(row[r["algo"]]) == len(sizes):
                     t.add_row(r["algo"], *(f"{row[r['algo']][s]:.2f}" for s in sizes))
     except peer_c.PeerError as e:
-        raise UsageError(str(e))
+        raise UsageError(str(e)) from None
     if a.json:
         print(json.dumps(res, indent=1))
     else:
@@ -645,11 +646,11 @@ def cmd_seed(a) -> int:
         raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 001, 002 and 004; 003 is "
                          f"`hashbench hw seed003` / `hashbench hw report`")
     from .seeds import seed002
-    for t in seed002.TARGETS:
-        get(t).check()
+    for tn in seed002.TARGETS:
+        get(tn).check()
     store = Store(a.db)
-    run_ids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
-                                  environment=get(t).environment()) for t in seed002.TARGETS}
+    run_ids = {tn: store.start_run(tn, command=" ".join(sys.argv), tool_version=__version__,
+                                   environment=get(tn).environment()) for tn in seed002.TARGETS}
     measured = seed002.measure(store=store, run_ids=run_ids)
     store.close()
     head, rows, avg = seed002.table(measured)
@@ -816,10 +817,10 @@ def cmd_validate(a) -> int:
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "sha512"]
     store = Store(a.db)
     tnames = ["rv32imc", "softcore-rv32", "cortex-m3"]
-    for t in tnames:
-        get(t).check()
-    rids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
-                               environment=get(t).environment()) for t in tnames}
+    for tn in tnames:
+        get(tn).check()
+    rids = {tn: store.start_run(tn, command=" ".join(sys.argv), tool_version=__version__,
+                                environment=get(tn).environment()) for tn in tnames}
     rows = validate.against_rtl(names, store=store, run_ids=rids)
     t = Table(title="rv32imc cycle model vs PicoRV32 RTL (softcore-rv32), same firmware")
     for h in ("algorithm", "what", "bytes", "model cycles", "RTL cycles", "error %", "same instr."):

@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import time
-
 from pathlib import Path
 
 from .targets.host import HostTarget

@@ -6,12 +6,20 @@ import can
 import pytest
 
 import hashbench
-from hashbench.can import (FrameError, FreshnessExhausted, ProfileError, RxMessage, Sender, Verifier,
-                           get_profile, make, validate)
+from hashbench.can import (
+    FrameError,
+    FreshnessExhausted,
+    ProfileError,
+    RxMessage,
+    Sender,
+    Verifier,
+    get_profile,
+    make,
+    validate,
+)
 from hashbench.can.profiles import authenticator
 from hashbench.can.sim import ATTACKS, DATA_DIR, DbcError, Simulation, load_dbc
-from hashbench.can.timing import (Msg, classic_bits, fd_bits, parse_rate, parse_time,
-                                  response_times)
+from hashbench.can.timing import Msg, classic_bits, fd_bits, parse_rate, parse_time, response_times
 from hashbench.cli import main
 
 KEY16 = bytes(range(16))

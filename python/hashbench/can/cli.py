@@ -67,7 +67,8 @@ def cmd_profiles(a) -> int:
 
 def cmd_budget(a) -> int:
     from ..store import Store
-    from .budget import budget
+    from .budget import Budget, budget
+    from .profiles import Profile
     from .timing import parse_rate, parse_time
     out, _ = _consoles()
     rate = parse_rate(a.bitrate)
@@ -75,14 +76,13 @@ def cmd_budget(a) -> int:
     deadline = parse_time(a.deadline) if a.deadline else None
     msgs = _msgs(a)
     store = Store(a.db) if a.db else Store()
-    results = []
+    results: list[tuple[Profile, Budget | None, str]] = []
     for p in _profiles(a.profile, _overrides(a)):
         try:
-            b = budget(p, msgs, rate, (drate or 2_000_000) if p.fd else None, deadline, store, a.target)
+            results.append((p, budget(p, msgs, rate, (drate or 2_000_000) if p.fd else None, deadline, store,
+                                      a.target), ""))
         except ValueError as e:
             results.append((p, None, str(e)))
-            continue
-        results.append((p, b, ""))
     if a.json:
         print(json.dumps([{"profile": p.name, "error": e or None} if b is None else
                           {"profile": p.name, "mac": p.mac_algo().algo, "mac_time_source": b.sender.source,
@@ -99,9 +99,9 @@ def cmd_budget(a) -> int:
     for h in ("profile", "MAC time source", "sender MAC µs", "monitor MAC µs", "bus load plain",
               "bus load auth", "worst R plain ms", "worst R auth ms", "worst total ms", "deadlines"):
         t.add_column(h)
-    for p, b, e in results:
+    for p, b, why in results:
         if b is None:
-            t.add_row(p.name, f"[red]{e}[/]", *["-"] * 8)
+            t.add_row(p.name, f"[red]{why}[/]", *["-"] * 8)
             continue
         w = max(b.rows, key=lambda r: r[4])
         t.add_row(p.name + (" [yellow](weak)[/]" if p.weak else ""), f"{b.sender.source}: {b.sender.detail}",
@@ -152,8 +152,8 @@ def cmd_simulate(a) -> int:
             if a.reject_log:
                 with open(a.reject_log, "w") as f:
                     f.write("time_s,can_id,reason\n")
-                    for t, cid, why in sim.reject_log:
-                        f.write(f"{t:.6f},0x{cid:X},\"{why}\"\n")
+                    for at, cid, why in sim.reject_log:
+                        f.write(f"{at:.6f},0x{cid:X},\"{why}\"\n")
     if a.json:
         print(json.dumps([{"profile": r.profile, "attack": r.attack, "not_applicable": r.not_applicable or None,
                            "frames": dict(r.frames), "attack_frames": r.attack_frames,
@@ -210,7 +210,8 @@ def print_table3(out, rs: list, target: str) -> None:
     for h in ("hash", "bytes", "published ARM", "ours ARM (cycles)", "published FPGA", "seed formula FPGA",
               "our core HTime", "published total", "our total"):
         t.add_column(h)
-    f = (lambda v, d=2: "-" if v is None else f"{v:,.{d}f}")
+    def f(v: float | None, d: int = 2) -> str:
+        return "-" if v is None else f"{v:,.{d}f}"
     for r in rs:
         t.add_row(r["label"], str(r["bytes"]), f(r["published_arm_us"]),
                   "no row: hashbench bench --target " + target + f" -a {r['algo']} --sizes 30,46,78"
@@ -224,10 +225,11 @@ def print_table3(out, rs: list, target: str) -> None:
 
 
 def cmd_measure(a) -> int:
+    import sys
+
     from ..store import Store
     from .onboard import measure
     from .profiles import PROFILES
-    import sys
     out, err = _consoles()
     names = [s.strip() for s in a.profile.split(",")] if a.profile else list(PROFILES)
     for n in names:
@@ -252,9 +254,9 @@ def cmd_measure(a) -> int:
 
 def _run(fn):
     def go(a):
+        from .frames import FrameError
         from .profiles import ProfileError
         from .sim import DbcError
-        from .frames import FrameError
         try:
             return fn(a)
         except (ProfileError, DbcError, FrameError, CanUsageError) as e:

@@ -12,8 +12,8 @@ or verifies differently from the reference is reported, not measured."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from .profiles import ASCON_Z, Profile, Sender, get_profile
 

@@ -8,6 +8,7 @@ import concurrent.futures
 import hashlib
 import os
 import re
+import signal
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +71,7 @@ class Toolchain:
     size_tool: str = ""
 
     @classmethod
-    def of(cls, cfg, **subst) -> "Toolchain":
+    def of(cls, cfg, **subst) -> Toolchain:
         """The toolchain of a target's config ([toolchain] of target.toml)."""
         tc = cfg.toolchain(**subst)
         return cls(cc=tc["cc"], ar=tc["ar"], cflags=tc["cflags"], ldflags=tc["ldflags"],
@@ -91,10 +92,33 @@ def _run(cmd, cwd=None, timeout=900):
     except subprocess.TimeoutExpired:
         raise BuildError(f"{cmd[0]} timed out after {timeout} s") from None
     except OSError as e:
-        raise BuildError(f"{cmd[0]}: {e.strerror}") from None
+        raise BuildError(f"cannot run {cmd[0]}: {e.strerror} (is the toolchain still installed?)") from None
     if r.returncode != 0:
         raise BuildError(f"{' '.join(map(str, cmd[:3]))} ... failed:\n{r.stderr[-3000:]}")
     return r
+
+
+def run_simulator(cmd: list[str], timeout: float) -> tuple[int | None, str, str]:
+    """Run a simulator: (exit status, stdout, stderr), status None when it
+    was killed at the timeout.  It runs in a session of its own and the whole
+    session is killed, so a simulator behind a wrapper script (or one that
+    forks) leaves no process behind holding the pipes."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    code: int | None = None
+    try:
+        out, err = p.communicate(timeout=timeout)
+        code = p.returncode
+    except subprocess.TimeoutExpired:
+        pass
+    finally:
+        if code is None:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    if code is None:
+        out, err = p.communicate()
+    return code, out.decode("latin-1"), err.decode("latin-1")
 
 
 def _stale(out: Path, deps) -> bool:
@@ -164,7 +188,8 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
     return elf, mp
 
 
-_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
+_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?"
+                   r"\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
 def code_bytes(map_path: Path) -> dict:
@@ -208,13 +233,14 @@ def code_bytes(map_path: Path) -> dict:
 
 def parse_output(text: str) -> dict:
     """The firmware's lines -> {'algo', 'ctx', 'checksum', 'overhead', 'rows': [...], 'done'}"""
-    res = {"rows": [], "done": False}
+    rows: list[dict] = []
+    res: dict = {"rows": rows, "done": False}
     for line in text.splitlines():
         kv = dict(LINE.findall(line))
         if line.strip() == "done":
             res["done"] = True
         elif "kind" in kv:
-            res["rows"].append({k: (v if k == "kind" else int(v)) for k, v in kv.items()})
+            rows.append({k: (v if k == "kind" else int(v)) for k, v in kv.items()})
         else:
             for k, v in kv.items():
                 res[k] = int(v) if v.isdigit() else v

@@ -11,8 +11,8 @@ import platform
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .. import impls, native
 from ..analysis import unstable_reason
@@ -74,6 +74,7 @@ class HostTarget(Target):
             cmd = [str(harness_path()), "-a", name, "-s", ",".join(str(s) for s in sizes),
                    "-b", str(blocks), "-g", str(fit_bytes), "-t", str(seconds), "-r", str(min_reps)]
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            assert proc.stdout is not None and proc.stderr is not None  # both PIPE
             algo = native.find(name)
             impl = impls.impl_name(name, impls.default_selection())
             for line in proc.stdout:

@@ -25,13 +25,11 @@ import hashlib
 import os
 import re
 import select
-import shutil
 import subprocess
 import time
 from pathlib import Path
 
 from .. import impls, native
-from .base import TargetUnavailable
 from .firmware import ROOT, BuildError, FitError, def_lines
 from .pipeline import Backend, BuildParams, Execution, Image
 
@@ -100,7 +98,8 @@ class S51Backend(Backend):
         # the pdata stack gets all of xram page 0 (hal.c sets P2 = 0), xdata follows
         r = subprocess.run(["sdcc", *self.cflags, "--code-size", str(self.mem["flash_bytes"]), "--xstack-loc", "0",
                             "--xram-loc", "0x100", "--xram-size", str(self.mem["xram_bytes"]),
-                            "--iram-size", "256", *map(str, rels), "-L", str(d), "-l", "hb", "-l", "rt", "-l", "liblonglong",
+                            "--iram-size", "256", *map(str, rels), "-L", str(d), "-l", "hb", "-l", "rt",
+                            "-l", "liblonglong",
                             "-L", str(SDCC_LIB_SRC.parent / "large-stack-auto"), "-o", str(ihx)],
                            capture_output=True, text=True, timeout=300)
         return r.stdout + r.stderr
@@ -129,6 +128,7 @@ class S51Backend(Backend):
         res, lib = [], ""
         for line in text.splitlines()[1:]:
             m = re.match(r"^(\S+)?\s*(?:\[\s*(\S+?)(?:\.(?:r(?:el?)?)?)?\s*\])?", line)
+            assert m is not None  # every group is optional: matches any line
             if m.group(1):
                 lib = m.group(1)
             if m.group(2):
@@ -289,6 +289,8 @@ class S51:
         self.p = subprocess.Popen(["s51", "-t", cpu, "-X", "12M", "-I", f"if=xram[{SIMIF:#x}],out={out}",
                                    str(ihx)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, bufsize=0)
+        assert self.p.stdin is not None and self.p.stdout is not None  # both PIPE
+        self.stdin, self.stdout = self.p.stdin, self.p.stdout
         self.buf = b""
         self.stop = ""
 
@@ -297,9 +299,9 @@ class S51:
             left = self.deadline - time.monotonic()
             if left <= 0:
                 raise SimError(f"simulator killed after {self.timeout:.0f} s (hang?)")
-            r, _, _ = select.select([self.p.stdout], [], [], min(left, 1.0))
+            r, _, _ = select.select([self.stdout], [], [], min(left, 1.0))
             if r:
-                d = os.read(self.p.stdout.fileno(), 65536)
+                d = os.read(self.stdout.fileno(), 65536)
                 if not d:
                     raise SimError(f"simulator exited: {self.buf[-300:]!r}")
                 self.buf += d
@@ -308,7 +310,7 @@ class S51:
 
     def cmd(self, c: str) -> bytes:
         """Run one console command; its output ends where the sentinel's echo starts."""
-        self.p.stdin.write(f"{c}\nexpr {SENTINEL}\n".encode())
+        self.stdin.write(f"{c}\nexpr {SENTINEL}\n".encode())
         out = self._read_until(lambda b: f"\n{SENTINEL}\n".encode() in b)
         # s51 echoes the commands first, then prints their results
         return out.rsplit(f"\n{SENTINEL}\n".encode(), 1)[0]
@@ -317,9 +319,11 @@ class S51:
         ticks_hi, last, marks = 0, 0, 0
         self.cmd(f"break {self.mark:#x}")
         while True:
-            self.p.stdin.write(b"run\n")
+            self.stdin.write(b"run\n")
             o = self._read_until(lambda b: re.search(rb"Stop at 0x([0-9a-fA-F]+)[^\n]*\n", b) is not None)
-            pc = int(re.search(rb"Stop at 0x([0-9a-fA-F]+)", o).group(1), 16)
+            stop = re.search(rb"Stop at 0x([0-9a-fA-F]+)", o)
+            assert stop is not None  # _read_until waited for it
+            pc = int(stop.group(1), 16)
             if pc != self.mark:
                 # why s51 stopped: the firmware's exit, or a fault it detected
                 # ("Stack overflow, PC=0x..." when the idata stack runs out)
@@ -340,7 +344,7 @@ class S51:
     def close(self):
         if self.p.poll() is None:
             try:
-                self.p.stdin.write(b"quit\n")
+                self.stdin.write(b"quit\n")
                 self.p.wait(timeout=2)
             except (OSError, subprocess.TimeoutExpired):
                 self.p.kill()

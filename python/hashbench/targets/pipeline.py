@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any
 
 from .. import impls, native
 from .base import Target, TargetUnavailable, finish_row
@@ -61,7 +62,7 @@ class BuildParams:
     xof_out: int = 32
     #: None: the hash benchmark (bench/firmware.c); else another driver built
     #: and run the same way (sources, defines, include, tag, checksum(), row())
-    workload: object = None
+    workload: Any = None
 
     def subdir(self) -> str:
         """Where a backend keeps this image apart from the hash images."""
@@ -120,7 +121,7 @@ class GccBackend(Backend):
     build_image): the message buffer holds every size and, when it fits in
     64 KiB, the whole-block runs.  Subclasses set `toolchain` and execute()."""
 
-    toolchain: "Toolchain"
+    toolchain: Toolchain
 
     def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
         from .firmware import build_image, build_library, code_bytes
