@@ -32,13 +32,14 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDARY:
-.PHONY: all lib setup test test-c test-py demo bench clean help check-toolchain fuzz fuzz-smoke fuzz-toolchain ct-dudect
+.PHONY: all lib setup test test-c test-py lint demo bench clean help check-toolchain fuzz fuzz-smoke fuzz-toolchain ct-dudect
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 
 help:
 	@echo "make setup    create $(VENV) with hashbench and the test dependencies"
 	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
+	@echo "make lint     ruff check + mypy (--strict on the modules pyproject.toml lists)"
 	@echo "make demo     setup + default host benchmark of every algorithm + report"
 	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
 	@echo "make ct-dudect  timing test (Welch t) of hb_ct_equal, CT_SAMPLES calls per function"
@@ -174,7 +175,12 @@ setup: $(VENV)/.native $(BUILD)/hb-bench
 test-py: setup
 	$(VENV)/bin/python -m pytest -q tests/python
 
-test: setup test-c test-py fuzz-smoke
+# ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy])
+lint: $(VENV)/.stamp
+	$(VENV)/bin/ruff check python/hashbench tests/python
+	$(VENV)/bin/mypy
+
+test: setup lint test-c test-py fuzz-smoke
 
 demo: setup
 	$(VENV)/bin/hashbench bench --target host --all --report $(BUILD)/report

@@ -27,8 +27,9 @@ static int mac(const hb_can_profile *p, void *ctx, uint16_t data_id, const uint8
     if (p->mac->flags & HB_VAROUT) prm.out_len = p->mac_len;
     r = p->mac->init(ctx, &prm);
     if (r != HB_OK) return r;
-    if (p->key_prefix) p->mac->update(ctx, p->key, p->key_len);
+    if (p->key_prefix == 1) p->mac->update(ctx, p->key, p->key_len);
     p->mac->update(ctx, in, len);
+    if (p->key_prefix == 2) p->mac->update(ctx, p->key, p->key_len);
     p->mac->final(ctx, out, p->mac_len);
     return HB_OK;
 }

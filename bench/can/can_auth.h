@@ -22,11 +22,12 @@ typedef struct hb_can_profile {
     const hb_algo *mac;
     const uint8_t *key;     size_t key_len;
     const uint8_t *custom;  size_t custom_len;
-    uint8_t key_prefix;     /* 1: absorb the key before the input (keyed sponge), not params->key */
+    uint8_t key_prefix;     /* 0: params->key; 1: absorbed before the input (keyed sponge);    */
+                            /* 2: after it (seed 000 secret suffix H(ID||D||FC||K))        */
     uint8_t mac_len;        /* bytes of MAC computed (16 or 32)                               */
     uint8_t fv_bytes;       /* full FV, 1..8                                                   */
     uint8_t fv_tx_bits;     /* 0..8 * fv_bytes                                                 */
-    uint8_t tag_bits;       /* 1..8 * mac_len                                                  */
+    uint16_t tag_bits;      /* 1..8 * mac_len (256: a whole BLAKE2s tag)                      */
 } hb_can_profile;
 
 #define HB_CAN_MAX_INPUT 80  /* 2 + 64-byte payload + 8-byte FV, rounded up */

@@ -8,7 +8,7 @@ portable C library, with a benchmark engine for the host and simulated CPUs.
 from __future__ import annotations
 
 from . import native as _native
-from .core import HMAC, XOF_DEFAULT, Hash, UnknownAlgorithm, compare_digest, lookup
+from .core import HMAC, Hash, UnknownAlgorithm, compare_digest, lookup
 
 __version__ = "0.1.0"
 __all__ = ["new", "algorithms", "info", "hmac", "mac", "compare_digest", "Hash", "HMAC",

@@ -3,10 +3,9 @@ means and platform ratios."""
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
-
 
 #: relative interquartile spread (q3 - q1) / median above which a single
 #: measurement is called unstable: repetitions of one message disagree by
@@ -297,7 +296,7 @@ def geomean_across_targets(fs: list[dict], cls: str = "long") -> dict[str, tuple
     number of targets)}: how an algorithm fares relative to SHA-2
     everywhere it was measured, clock and count kind cancelling out."""
     per: dict[str, list[float]] = {}
-    for (t, a), v in normalised_to_sha2(fs, cls).items():
+    for (_t, a), v in normalised_to_sha2(fs, cls).items():
         per.setdefault(a, []).append(v)
     return {a: (geomean(vs), len(vs)) for a, vs in per.items()}
 

@@ -9,16 +9,18 @@ run killed half way keeps every finished row.  `best_forms()` says, per
 algorithm, which implementation is the fastest and which the smallest."""
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from . import __version__, impls, kat, native
 from .analysis import long_rate
+from .targets.base import Row
 
 
 def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, blocks: int | None = None, *,
-        impl: str | None = None, every_impl: bool = True, store=None, command: str = "",
-        verify: bool = True, target_options: dict | None = None, notes: dict | None = None,
-        **options) -> Iterator[dict]:
+        impl: str | None = None, every_impl: bool = True, store: Any = None, command: str = "",
+        verify: bool = True, target_options: dict[str, Any] | None = None, notes: dict[str, Any] | None = None,
+        **options: Any) -> Iterator[Row]:
     """Measure `algos` on `target` and yield one row per (algorithm,
     implementation, message size or block count).
 
@@ -39,8 +41,8 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         run_id = store.start_run(tg.name, compiler=env.get("compiler", ""), flags=env.get("flags", ""),
                                  environment=env, command=command, tool_version=__version__)
 
-    def emit(row):
-        if store is not None:
+    def emit(row: Row) -> Row:
+        if store is not None and run_id is not None:
             store.add(run_id, row)
         return row
 
@@ -55,7 +57,7 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
             try:
                 ok, bad, _ = kat.run(n, monte_carlo=False)
             finally:
-                if forced:
+                if forced and fam is not None:
                     native.set_impl(fam, None)
             if bad:
                 failed.append(n)
@@ -73,7 +75,7 @@ def run(target: str, algos: Iterable[str], sizes: list[int] | None = None, block
         yield emit(row)
 
 
-def speed(rows: list[dict]) -> tuple[float | None, str, str | None]:
+def speed(rows: list[Row]) -> tuple[float | None, str, str | None]:
     """Cycles per byte of one (algorithm, implementation): the robust slope
     of the HTime(N) fit over whole blocks when there are block rows, else
     the largest message measured (analysis.long_rate).  Returns (c/B, how,
@@ -86,20 +88,20 @@ def speed(rows: list[dict]) -> tuple[float | None, str, str | None]:
     return lr["cpb"], lr["how"], lr["unstable"]
 
 
-def best_forms(rows: Iterable[dict]) -> dict[str, dict]:
+def best_forms(rows: Iterable[Row]) -> dict[str, dict[str, Any]]:
     """Per algorithm: every implementation's speed and code size, and which
     is the fastest and which the smallest (among those measured)."""
-    by: dict[tuple[str, str], list[dict]] = {}
+    by: dict[tuple[str, str], list[Row]] = {}
     for r in rows:
         by.setdefault((r["algo"], r.get("impl") or impls.SINGLE), []).append(r)
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for (algo, im), rs in by.items():
         cpb, how, unstable = speed(rs)
         code = next((r.get("code_bytes") for r in rs if r.get("code_bytes")), None)
         err = next((r["error"] for r in rs if r.get("error")), None)
         out.setdefault(algo, {"forms": {}})["forms"][im] = {"cpb": cpb, "how": how, "code_bytes": code,
                                                              "error": err, "unstable": unstable}
-    for algo, d in out.items():
+    for d in out.values():
         ok = {i: f for i, f in d["forms"].items() if f["cpb"] is not None}
         d["fastest"] = min(ok, key=lambda i: ok[i]["cpb"]) if ok else None
         sized = {i: f for i, f in ok.items() if f["code_bytes"]}

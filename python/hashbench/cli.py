@@ -280,8 +280,9 @@ def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> 
         if not rk:
             continue
         sha = next((r for r in rk if r["algo"] == "sha256"), None)
-        cell = lambda r: f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
-            (" (unstable)" if r["unstable"] else "")
+        def cell(r):
+            return f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
+                (" (unstable)" if r["unstable"] else "")
         t.add_row(label, *[cell(r) if r else "" for r in (rk + [None] * 3)[:3]],
                   f"#{sha['rank']} {_fmt(sha['value'], 2 if sha['value'] < 100 else 0)}" if sha else "-")
     out.print(t)
@@ -479,8 +480,8 @@ def cmd_impls(a) -> int:
         fam = impls.deciding_family(n)
         if fam and (names is None or n in names):
             users.setdefault(fam, []).append(n)
-    for fam in impls.families().values():
-        if names is not None and fam.name not in users:
+    for fy in impls.families().values():
+        if names is not None and fy.name not in users:
             continue
         # host: the form the host library links; in a dispatch, "runs" marks
         # the kernel this CPU runs, "can" the others it could, "-" one it cannot
@@ -529,8 +530,8 @@ def cmd_db(a) -> int:
         for f in a.files:
             if not Path(f).exists():
                 raise UsageError(f"{f}: no such file")
-            runs, rows = st.merge(f)
-            print(f"{f}: {runs} runs, {rows} rows added")
+            n_runs, n_rows = st.merge(f)
+            print(f"{f}: {n_runs} runs, {n_rows} rows added")
     elif a.db_cmd == "export":
         rows = st.rows(*_db_filter(a))
         fmt = "json" if a.json else "csv" if a.csv else a.format
@@ -591,7 +592,7 @@ def cmd_peers(a) -> int:
     if not a.mbps:
         return _peer_ratios(a)
     from .peers import compare
-    names = resolve_algos(a.algo, False) if a.algo else [
+    names: list[str] = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "shake_128", "keccak_512", "blake2b",
                     "blake2s", "blake3", "kt128", "turboshake128", "ascon_hash256", "blake_512",
                     "skein512_512", "groestl_512", "jh_512", "shabal_512", "cubehash_512")
@@ -639,11 +640,12 @@ def cmd_peer_c(a) -> int:
                 if len(row[r["algo"]]) == len(sizes):
                     t.add_row(r["algo"], *(f"{row[r['algo']][s]:.2f}" for s in sizes))
     except peer_c.PeerError as e:
-        raise UsageError(str(e))
+        raise UsageError(str(e)) from None
     if a.json:
         print(json.dumps(res, indent=1))
     else:
-        out.print(t)    return 0
+        out.print(t)
+    return 0
 
 
 def _peer_ratios(a) -> int:
@@ -684,11 +686,11 @@ def cmd_seed(a) -> int:
         raise UsageError(f"seed {a.study}: `hashbench seed` regenerates 000, 001, 002 and 004; 003 is "
                          f"`hashbench hw seed003` / `hashbench hw report`")
     from .seeds import seed002
-    for t in seed002.TARGETS:
-        get(t).check()
+    for tn in seed002.TARGETS:
+        get(tn).check()
     store = Store(a.db)
-    run_ids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
-                                  environment=get(t).environment()) for t in seed002.TARGETS}
+    run_ids = {tn: store.start_run(tn, command=" ".join(sys.argv), tool_version=__version__,
+                                   environment=get(tn).environment()) for tn in seed002.TARGETS}
     measured = seed002.measure(store=store, run_ids=run_ids)
     store.close()
     head, rows, avg = seed002.table(measured)
@@ -753,6 +755,8 @@ def _seed000(a) -> int:
     rid = store.start_run(seed000.TARGET, command=" ".join(sys.argv), tool_version=__version__,
                           environment=tg.environment())
     measured = seed000.measure(store=store, run_id=rid)
+    from .can import table3
+    t3 = table3.rows(store, seed000.TARGET)   # the Cortex-A9 rows just measured, our cores' HTime
     store.close()
     head, rows = seed000.table(measured)
     t = Table(title="Seed 000, Table 1 regenerated: cycles on Cortex-A9 (published: real board; "
@@ -784,9 +788,12 @@ def _seed000(a) -> int:
             out.print(f"-{o}: published/ours geometric mean {sm['geomean']:.2f}, max/min {sm['spread']:.1f} "
                       f"over {sm['n']} algorithms")
         cond = {"runs": cond, "summary": summ}
+    from .can.cli import print_table3
+    print_table3(out, t3, seed000.TARGET)
     if a.out:
         Path(a.out).mkdir(parents=True, exist_ok=True)
-        (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows, "conditions": cond},
+        (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows, "conditions": cond,
+                                                              "table3": t3},
                                                              indent=1, ensure_ascii=False, default=str))
     return 0
 
@@ -850,10 +857,10 @@ def cmd_validate(a) -> int:
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "sha512"]
     store = Store(a.db)
     tnames = ["rv32imc", "softcore-rv32", "cortex-m3"]
-    for t in tnames:
-        get(t).check()
-    rids = {t: store.start_run(t, command=" ".join(sys.argv), tool_version=__version__,
-                               environment=get(t).environment()) for t in tnames}
+    for tn in tnames:
+        get(tn).check()
+    rids = {tn: store.start_run(tn, command=" ".join(sys.argv), tool_version=__version__,
+                                environment=get(tn).environment()) for tn in tnames}
     rows = validate.against_rtl(names, store=store, run_ids=rids)
     t = Table(title="rv32imc cycle model vs PicoRV32 RTL (softcore-rv32), same firmware")
     for h in ("algorithm", "what", "bytes", "model cycles", "RTL cycles", "error %", "same instr."):
@@ -982,8 +989,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_peer_c)
 
     s = sub.add_parser("seed", help="regenerate a seed study's table from our measurements")
-    s.add_argument("study", help="000 (Table 1), 001 (SHA-2/SHA-3 on a soft core), 002 (Tables 3-4, Fig. 6) "
-                   "or 004 (Figs 1, 2/5, 7)")
+    s.add_argument("study", help="000 (Tables 1 and 3), 001 (SHA-2/SHA-3 on MicroBlaze), 002 (Tables 3-4, "
+                   "Fig. 6) or 004 (Figs 1, 2/5, 7)")
     s.add_argument("--db")
     s.add_argument("--targets", help="seed 004: comma-separated, of mcs51,avr,arm7tdmi (default all)")
     s.add_argument("-a", "--algo", action="append", help="seed 004: only these algorithms")

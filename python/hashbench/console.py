@@ -16,7 +16,7 @@ class UsageError(Exception):
     """Bad input: exit 2, nothing written."""
 
 
-def fmt(v, nd: int = 1) -> str:
+def fmt(v: float | None, nd: int = 1) -> str:
     """A number for a table: thousands separated, '-' for none."""
     if v is None:
         return "-"

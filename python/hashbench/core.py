@@ -65,6 +65,7 @@ class Hash:
     hexdigest(length) as in hashlib's SHAKE; length defaults to 32."""
 
     __slots__ = ("_a", "_ctx", "_params", "_keep", "name", "digest_size", "block_size", "_xof")
+    _keep: object  # buffers the C side reads after the call that passed them
 
     def __init__(self, name: str, data=b"", *, key=None, digest_size=None, customization=None,
                  salt=None, person=None, _algo=None):
@@ -129,7 +130,7 @@ class Hash:
     def hexdigest(self, length: int | None = None) -> str:
         return self.digest(length).hex()
 
-    def copy(self) -> "Hash":
+    def copy(self) -> Hash:
         c = object.__new__(Hash)
         for s in ("_a", "name", "digest_size", "block_size", "_xof"):
             setattr(c, s, getattr(self, s))
@@ -177,7 +178,7 @@ class HMAC:
     def hexdigest(self) -> str:
         return self.digest().hex()
 
-    def copy(self) -> "HMAC":
+    def copy(self) -> HMAC:
         c = object.__new__(HMAC)
         c.__dict__.update(self.__dict__)
         c._ctx = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))

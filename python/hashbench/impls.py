@@ -27,14 +27,15 @@ through tools/impls.py, the firmware pipeline and the CLI import it.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ImportError:  # Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
+else:
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -101,11 +102,11 @@ def families() -> dict[str, Family]:
             if any(m not in impls or impls[m].dispatch for m in im.dispatch):
                 raise ImplError(f"{f}: {im.name} dispatches to an unknown form: {im.dispatch}")
         out[fam] = Family(fam, default, impls, host)
-    for fam in out.values():
-        for im in fam.impls.values():
+    for fy in out.values():
+        for im in fy.impls.values():
             for rf, ri in im.requires:
                 if rf not in out or ri not in out[rf].impls:
-                    raise ImplError(f"{fam.name}/{im.name} requires unknown {rf}/{ri}")
+                    raise ImplError(f"{fy.name}/{im.name} requires unknown {rf}/{ri}")
     return out
 
 
@@ -127,16 +128,17 @@ def dispatch_members(fam: str) -> tuple[str, ...]:
 
 def select(overrides: dict[str, str] | None = None) -> dict[str, str]:
     """The default selection with `overrides` (family -> impl) and what they require."""
+    overrides = overrides or {}
     sel = default_selection()
     fams = families()
-    for fam, name in (overrides or {}).items():
+    for fam, name in overrides.items():
         if fam not in fams or name not in fams[fam].impls:
             known = ", ".join(f"{f}/{i}" for f in fams for i in fams[f].impls)
             raise ImplError(f"unknown implementation {fam}/{name}; known: {known}")
         sel[fam] = name
-    for fam, name in (overrides or {}).items():
+    for fam, name in overrides.items():
         for rf, ri in fams[fam].impls[name].requires:
-            if rf in (overrides or {}) and overrides[rf] != ri:
+            if rf in overrides and overrides[rf] != ri:
                 raise ImplError(f"{fam}/{name} requires {rf}/{ri}, not {rf}/{overrides[rf]}")
             sel[rf] = ri
     return sel
@@ -250,7 +252,7 @@ def _index(sel: dict[str, str]) -> dict[str, Path]:
     return _index_cached(tuple(sorted(sel.items())))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index_cached(sel_items: tuple[tuple[str, str], ...]) -> dict[str, Path]:
     sel = dict(sel_items)
     idx: dict[str, Path] = {}
@@ -303,13 +305,13 @@ def needed_sources(defs: str, sel: dict[str, str] | None = None) -> list[Path]:
     return sorted(seen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _def_lines() -> tuple[str, ...]:
     return tuple(ln for ln in (SRC / "algos.def").read_text().splitlines()
                  if ln.startswith("HB_ALGO(") or ln.startswith("HB_HMAC("))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _def_includes() -> tuple[str, ...]:
     """The family headers algos.def includes, as paths below src/ (an image's
     .def lives elsewhere and finds them through -I src)."""
@@ -340,7 +342,7 @@ def algorithm_names() -> list[str]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def families_of(name: str) -> tuple[str, ...]:
     """Families whose sources an algorithm links, its own first."""
     srcs = needed_sources(def_lines(name))

@@ -3,8 +3,10 @@ tests read (format: tools/import_kat.py), run through the binding."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from . import native as N
 from .core import Hash
@@ -41,7 +43,7 @@ def message(field: str) -> bytes:
     return bytes.fromhex(field)
 
 
-def records(name: str):
+def records(name: str) -> Iterator[dict[str, str]]:
     p = vector_dir() / f"{name}.kat"
     if not p.exists():
         return
@@ -51,8 +53,8 @@ def records(name: str):
         yield dict(f.split("=", 1) for f in line.split())
 
 
-def _one(a, rec, msg, out_len):
-    kw = {}
+def _one(a: N.Algo, rec: dict[str, str], msg: bytes, out_len: int) -> bytes:
+    kw: dict[str, Any] = {}
     for k, kk in (("key", "key"), ("custom", "customization"), ("salt", "salt"), ("pers", "person")):
         if k in rec:
             kw[kk] = message(rec[k])  # hex, or ptn:<n> (long K12 customisations)
@@ -62,7 +64,7 @@ def _one(a, rec, msg, out_len):
     return h.digest(out_len) if a.flags & N.HB_XOF else h.digest()
 
 
-def monte(a, rec) -> bool:
+def monte(a: N.Algo, rec: dict[str, str]) -> bool:
     kind, seed = rec["mc"], bytes.fromhex(rec["seed"])
     want = rec["md"].split(",")
     d = a.digest_size
@@ -133,7 +135,7 @@ def run(name: str, monte_carlo: bool = True) -> tuple[int, int, list[str]]:
         else:
             bad += 1
             if len(notes) < 3:
-                notes.append(f"msg {rec.get('msg', rec.get('mc'))[:32]}")
+                notes.append(f"msg {rec.get('msg', rec.get('mc', ''))[:32]}")
     return ok, bad, notes
 
 

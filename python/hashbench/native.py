@@ -7,7 +7,7 @@ from __future__ import annotations
 import ctypes
 import glob
 import os
-from functools import lru_cache
+from functools import cache
 
 HB_XOF = 0x01
 HB_KEYED = 0x02
@@ -57,7 +57,7 @@ def _find_library() -> str:
     return cands[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def lib() -> ctypes.CDLL:
     L = ctypes.CDLL(_find_library())
     L.hb_count.restype = ctypes.c_size_t
@@ -73,7 +73,7 @@ def lib() -> ctypes.CDLL:
     return L
 
 
-@lru_cache(maxsize=None)
+@cache
 def registry() -> dict[str, Algo]:
     L = lib()
     out = {}

@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import time
-
 from pathlib import Path
 
 from .targets.host import HostTarget
@@ -179,6 +178,7 @@ def _ours_oneshot(name: str):
     one call into their C or Rust (ctypes costs more per call than a C
     extension: it shows at 64 B)."""
     import ctypes
+
     from . import native
     L = native.lib()
     a = L.hb_find(name.encode())
@@ -224,6 +224,7 @@ def ratios(names: list[str], runs: int = 3, sizes=RATIO_SIZES) -> list[dict]:
     """Per (algorithm, peer, size): the median over `runs` interleaved runs
     of ours/peer time (< 1: we are faster), with the kernel that ran."""
     from statistics import median
+
     from .targets.host import host_impl
     raw = _c_peer_lines(names, runs, sizes) + _py_peer_lines(names, runs, sizes)
     groups: dict[tuple, list[dict]] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from . import native
 from .analysis import forms
@@ -18,7 +19,7 @@ from .analysis import forms
 try:
     import tomllib
 except ImportError:  # Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib
 
 DATA = Path(__file__).resolve().parent / "data" / "algorithms.toml"
 STANDARDISED = ("nist", "rfc")
@@ -83,7 +84,8 @@ def recommend(rows: list[dict], target: str, size: int, max_rom: int | None = No
     """(ranked choices best first, excluded with reasons, algorithms with no
     usable measurement at this size on this target)."""
     fs = [f for f in forms(rows) if f["target"] == target]
-    ok, out = [], []
+    ok: list[Any] = []
+    out: list[Any] = []
     for f in fs:
         fa = facts(f["algo"])
         ch = Choice(f["algo"], f["impl"], code_bytes=f["code_bytes"], ram_bytes=f["ram_bytes"],

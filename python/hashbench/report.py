@@ -242,7 +242,8 @@ def _overview(doc: _Doc, fs: list[dict], folder: Path) -> None:
         doc.p("8-bit (AVR, 8051 machine cycles) against ARM (ARM7TDMI, Cortex-M): long-message cycles/byte of "
               "each one's best target; seed 004 asks how much worse a design fares on 8-bit cores.")
         doc.table(["algorithm", "8-bit c/B", "ARM c/B", "ratio"],
-                  [[a, d["eight_bit"], d["arm"], d["ratio"]] for a, d in sorted(pr.items(), key=lambda kv: kv[1]["ratio"])])
+                  [[a, d["eight_bit"], d["arm"], d["ratio"]]
+                   for a, d in sorted(pr.items(), key=lambda kv: kv[1]["ratio"])])
 
 
 def _stored_check(rows: list[dict]) -> dict | None:
@@ -330,7 +331,8 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
              "document.body.setAttribute('data-plots',f.length);document.body.setAttribute('data-plots-drawn',n);"
              "});</script>")
     path = folder / "index.html"
-    path.write_text(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><link rel='icon' href='data:,'><title>{html.escape(title)}"
+    path.write_text("<!doctype html><html lang='en'><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
+                    f"<title>{html.escape(title)}"
                     f"</title>{style}</head><body data-figures='{doc.figures}'>{''.join(doc.parts)}"
                     f"<p>Data: <a href='results.csv'>results.csv</a>, <a href='results.json'>results.json</a>, "
                     f"<a href='summary.json'>summary.json</a></p>{check}</body></html>")

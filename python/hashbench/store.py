@@ -22,10 +22,11 @@ import os
 import platform
 import sqlite3
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator
+from typing import Any
 
 SCHEMA_VERSION = 2
 #: what each schema version adds, applied in order to an older store
@@ -95,7 +96,7 @@ def cpu_model() -> str:
 
 
 class Store:
-    def __init__(self, path: str | os.PathLike | None = None):
+    def __init__(self, path: str | os.PathLike[str] | None = None):
         self.path = Path(path) if path else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -158,10 +159,10 @@ class Store:
                                  f"every row stored before is kept") from None
             raise
 
-    def close(self):
+    def close(self) -> None:
         self.db.close()
 
-    def start_run(self, target: str, compiler: str = "", flags: str = "", environment: dict | None = None,
+    def start_run(self, target: str, compiler: str = "", flags: str = "", environment: dict[str, Any] | None = None,
                   command: str = "", tool_version: str = "") -> int:
         with self._tx("start a run in"):
             cur = self.db.execute(
@@ -170,9 +171,10 @@ class Store:
                 (str(uuid.uuid4()), datetime.now(timezone.utc).isoformat(timespec="seconds"),
                  tool_version, platform.node(), cpu_model(), compiler, flags, target,
                  json.dumps(environment or {}, sort_keys=True), command))
+        assert cur.lastrowid is not None  # set by the INSERT just made
         return cur.lastrowid
 
-    def add(self, run_id: int, row: dict) -> None:
+    def add(self, run_id: int, row: dict[str, Any]) -> None:
         extra = {k: v for k, v in row.items() if k not in COLUMNS}
         vals = [row.get(c) for c in COLUMNS]
         with self._tx("write a row to"):
@@ -182,7 +184,7 @@ class Store:
                 [run_id, datetime.now(timezone.utc).isoformat(timespec="seconds")] + vals +
                 [json.dumps(extra, sort_keys=True, default=str) if extra else None])
 
-    def rows(self, where: str = "", params: tuple = ()) -> list[dict]:
+    def rows(self, where: str = "", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         q = ("SELECT r.*, runs.machine, runs.cpu, runs.compiler, runs.flags, runs.uuid AS run_uuid,"
              " runs.started, runs.environment AS run_environment FROM results r JOIN runs ON r.run_id = runs.id " +
              (f"WHERE {where} " if where else "") + "ORDER BY r.id")
@@ -193,7 +195,7 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path}: cannot read the result store ({_cause(e)})") from None
 
-    def merge(self, other_path: str | os.PathLike) -> tuple[int, int]:
+    def merge(self, other_path: str | os.PathLike[str]) -> tuple[int, int]:
         """Copy every run (and its rows) of another store that this one does
         not have yet.  Returns (runs added, rows added).  One transaction: a
         run is skipped when its UUID is present, so a half-copied run would

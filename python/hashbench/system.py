@@ -84,8 +84,8 @@ def calibrate(runs: int = 5, size: int = 4096, algo: str = "sha256") -> dict:
     """Time one message `runs` times with the host harness (each run a
     median over its own repetitions) and report how far the medians and
     the within-run quartiles spread."""
-    from .targets.host import LINE, harness_path
     from .targets import get
+    from .targets.host import LINE, harness_path
     get("host").check()
     meds, iqr = [], []
     t0 = time.monotonic()

@@ -3,6 +3,11 @@ PicoRV32 RTL (same firmware image, same algorithm and sizes), and the ARM
 models against published real-board figures."""
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
 from . import native
 from .analysis import htime_fit
 from .seeds import load
@@ -72,10 +77,6 @@ def against_boards(store=None, run_ids=None):
 # figures are read from the benchmark table of the checkout itself, so the
 # figure always belongs to the code that is built.
 
-import re
-import shutil
-import subprocess
-from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[2]
 _EMU = _ROOT / "targets" / "emu"
@@ -410,7 +411,7 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
             rows.append({"core": cores_aes[0], "program": "aes-armcortexm", "operation": "", "error": str(e)})
             ap = None
         for core in cores_aes if ap else ():
-            guard((core, "aes-armcortexm"), lambda c=core: _aes(c, ap, out, timeout))
+            guard((core, "aes-armcortexm"), lambda c=core, p=ap: _aes(c, p, out, timeout))
     cores_cifra = [c for c in ("cortex-m0", "cortex-m3", "cortex-m4") if c in cores]
     if cores_cifra:
         try:
@@ -419,7 +420,7 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
             rows.append({"core": cores_cifra[0], "program": "cifra", "operation": "", "error": str(e)})
             cp = None
         for core in cores_cifra if cp else ():
-            guard((core, "cifra"), lambda c=core: _cifra(c, cp, out, timeout))
+            guard((core, "cifra"), lambda c=core, p=cp: _cifra(c, p, out, timeout))
     for r in rows:
         if r.get("model") and r.get("published"):
             r["error_pct"] = 100.0 * (r["model"] - r["published"]) / r["published"]

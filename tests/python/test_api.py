@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hashbench
-from hashbench import native as N
 
 ALL = hashbench.algorithms()
 

@@ -6,12 +6,20 @@ import can
 import pytest
 
 import hashbench
-from hashbench.can import (FrameError, FreshnessExhausted, ProfileError, RxMessage, Sender, Verifier,
-                           get_profile, make, validate)
+from hashbench.can import (
+    FrameError,
+    FreshnessExhausted,
+    ProfileError,
+    RxMessage,
+    Sender,
+    Verifier,
+    get_profile,
+    make,
+    validate,
+)
 from hashbench.can.profiles import authenticator
 from hashbench.can.sim import ATTACKS, DATA_DIR, DbcError, Simulation, load_dbc
-from hashbench.can.timing import (Msg, classic_bits, fd_bits, parse_rate, parse_time,
-                                  response_times)
+from hashbench.can.timing import Msg, classic_bits, fd_bits, parse_rate, parse_time, response_times
 from hashbench.cli import main
 
 KEY16 = bytes(range(16))
@@ -310,9 +318,33 @@ def test_cli_budget_uses_stored_rows(capsys, tmp_path):
                  "--db", str(db), "--json"]) == 0
     import json
     a, b = json.loads(capsys.readouterr().out)
-    assert a["mac_time_source"] == "measured" and a["sender_s"] == pytest.approx(50e-6)
+    assert a["mac_time_source"] == "hash row" and a["sender_s"] == pytest.approx(50e-6)
     # blake2s: 100 cycles/B x 10-byte input, labelled an estimate
     assert b["mac_time_source"] == "estimate" and b["sender_s"] == pytest.approx(10e-6)
+
+
+def test_cli_budget_prefers_on_target_rows(capsys, tmp_path):
+    """Rows of `can measure` (kind can-sender/can-receiver) are "measured" and
+    win over the hash row; they never stand in for the hash benchmark."""
+    from hashbench.store import Store
+    db = tmp_path / "r.sqlite"
+    s = Store(db)
+    run = s.start_run("cortex-m4")
+    s.add(run, {"algo": "aes128_cmac", "target": "cortex-m4", "size": 10, "median": 5000.0,
+                "clock_hz": 100e6, "kind": "size"})
+    for role, c in (("sender", 7000.0), ("receiver", 9000.0)):
+        s.add(run, {"algo": "aes128_cmac", "target": "cortex-m4", "size": 10, "median": c, "clock_hz": 100e6,
+                    "time_us": c / 100, "kind": f"can-{role}", "workload": "can",
+                    "profile": "secoc-cmac-classic", "role": role})
+    s.close()
+    assert main(["can", "budget", "--target", "cortex-m4", "--profile", "secoc-cmac-classic,secoc-cmac-classic2f",
+                 "--db", str(db), "--json"]) == 0
+    import json
+    a, b = json.loads(capsys.readouterr().out)
+    assert a["mac_time_source"] == "measured" and a["sender_s"] == pytest.approx(70e-6)
+    assert a["monitor_s"] == pytest.approx(90e-6)
+    # another profile of the same MAC has no on-target rows: the hash row (size 10 is not its input)
+    assert b["mac_time_source"] in ("hash row", "estimate") and b["sender_s"] != pytest.approx(70e-6)
 
 
 @pytest.mark.parametrize("argv,msg", [

@@ -1,11 +1,8 @@
 """The command line: outputs, exit codes, and the store's guarantees."""
 import json
-import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 

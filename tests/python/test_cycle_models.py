@@ -55,7 +55,8 @@ CPU = {"cortex-m0": "cortex-m0", "cortex-m3": "cortex-m3", "cortex-m4": "cortex-
 
 def cycles(tmp_path, core: str, body: str, tail: str = "") -> int:
     src = tmp_path / "t.s"
-    src.write_text(PROLOGUE + body + EPILOGUE.replace("    .balign 4\n    .ltorg", tail + "    .balign 4\n    .ltorg", 1))
+    pool = "    .balign 4\n    .ltorg"
+    src.write_text(PROLOGUE + body + EPILOGUE.replace(pool, tail + pool, 1))
     obj, elf = tmp_path / "t.o", tmp_path / "t.elf"
     subprocess.run(["arm-none-eabi-as", f"-mcpu={CPU[core]}", "-o", str(obj), str(src)], check=True)
     subprocess.run(["arm-none-eabi-ld", "-Ttext=0x20000000", "-e", "_start", "-o", str(elf), str(obj)],
@@ -234,6 +235,7 @@ def test_address_generation_stall_is_an_option(tmp_path, monkeypatch):
     # the validation programs by <= 0.03%), available for experiments; the
     # bracket's own instructions never form an address from an ALU result
     import dataclasses
+
     from hashbench.emu import cycle_models
     body = "adds r3, r3, #0\n ldr r0, [r3]"
     assert cycles(tmp_path, "cortex-m4", body) == 1 + 2

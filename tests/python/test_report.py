@@ -30,7 +30,8 @@ def fixture_rows() -> list[dict]:
                                         ("avr", 4.0, "exact_cycles", 5.0 * 0.020 / 16e6 * 1e6),
                                         ("host", 0.05, "tsc_cycles", None)):
         for algo, block, cpb, fixed, code, ram in ALGOS:
-            def row(size, k):
+            def row(size, k, algo=algo, block=block, cpb=cpb, fixed=fixed, code=code, ram=ram,
+                    target=target, scale=scale, kind=kind, energy=energy):
                 c = (fixed + cpb * block * (-(-(size + 1) // block))) * scale
                 noisy = 1.3 if target == "host" and size >= 4096 else 1.0
                 return {"algo": algo, "target": target, "impl": "ref", "size": size, "kind": k,
@@ -121,6 +122,7 @@ def test_report_in_headless_chromium(report, tmp_path):
 
 def test_report_from_the_store_says_the_machine_was_noisy(tmp_path):
     import json as _json
+
     from hashbench.store import Store
     st = Store(tmp_path / "s.sqlite")
     rid = st.start_run("host", environment={"machine_check": {"verdict": "noisy", "load": [9, 9, 9],

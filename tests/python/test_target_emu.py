@@ -1,7 +1,6 @@
 """Emulated targets (Unicorn + cycle models): on-target checksums, exact
 repeatability, and the cycle model's arithmetic on known instruction
 sequences."""
-import shutil
 
 import pytest
 
@@ -47,8 +46,9 @@ def test_wrong_checksum_is_not_measured(monkeypatch):
 
 def test_hang_is_killed(tmp_path):
     need("cortex-m4")
-    from hashbench.emu.engine import EmulationTimeout, Emulator
     import subprocess
+
+    from hashbench.emu.engine import EmulationTimeout, Emulator
     src = tmp_path / "hang.c"
     src.write_text("int main(void) { for (;;) { __asm__ volatile(\"nop\"); } }\n")
     tc = targets.get("cortex-m4").backend.toolchain
@@ -61,6 +61,7 @@ def test_hang_is_killed(tmp_path):
 
 def test_cycle_model_costs():
     import capstone as cs
+
     from hashbench.emu.cycle_models import MODELS
     md = cs.Cs(cs.CS_ARCH_ARM, cs.CS_MODE_THUMB | cs.CS_MODE_MCLASS)
     md.detail = True

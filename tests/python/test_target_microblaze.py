@@ -83,7 +83,6 @@ def test_missing_toolchain_is_refused_with_the_way_to_build_it(monkeypatch, tmp_
 
 def test_a_run_past_its_instruction_limit_is_stopped(tmp_path):
     """A hang must end as status "limit" (or "timeout"), never block the run."""
-    from hashbench.targets import microblaze as mb
     tg = need()
     tc = tg.backend.toolchain
     src = tmp_path / "hang.c"

@@ -5,8 +5,18 @@ attacker, and the worst-case timing model (Davis et al. 2007)."""
 from __future__ import annotations
 
 from .frames import FrameError, make, validate
-from .profiles import (MACS, PROFILES, FreshnessExhausted, Profile, ProfileError, RxMessage, Sender,
-                       Verdict, Verifier, get_profile)
+from .profiles import (
+    MACS,
+    PROFILES,
+    FreshnessExhausted,
+    Profile,
+    ProfileError,
+    RxMessage,
+    Sender,
+    Verdict,
+    Verifier,
+    get_profile,
+)
 
 __all__ = ["FrameError", "make", "validate", "MACS", "PROFILES", "FreshnessExhausted", "Profile",
            "ProfileError", "RxMessage", "Sender", "Verdict", "Verifier", "get_profile"]

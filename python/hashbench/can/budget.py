@@ -2,13 +2,18 @@
 MAC + worst-case bus response + monitor MAC), bus load and worst-case
 response times of a message set with and without authentication.
 
-MAC compute times come from the result store: the row of (target, the
-profile's registry algorithm) at the authenticator's input length when there
-is one ("measured"); otherwise the cycles/byte of the stored row nearest in
-size times the input length ("estimate"); otherwise none ("no data": the
-MAC time is left out and said so)."""
+MAC compute times come from the result store, best first:
+  "measured"  the profile's own on-target rows (`hashbench can measure`:
+              the sender's and the receiver's whole work, kind can-sender /
+              can-receiver, hashbench.can.onboard), the receiver's time times
+              the profile's worst-case number of FV attempts;
+  "hash row"  the hash benchmark's row of the profile's MAC at the
+              authenticator's input length (the MAC alone, no framing);
+  "estimate"  cycles/byte of the hash row nearest in size x input length;
+  "no data"   none: the MAC time is left out and said so."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from .profiles import Profile
@@ -23,9 +28,30 @@ class MacTime:
     detail: str
 
 
+CAN_KINDS = ("can-sender", "can-receiver")
+
+
+def onboard_times(store, target: str, profile: str) -> dict[str, MacTime]:
+    """{"sender": .., "receiver": ..} from the newest on-target rows of the profile."""
+    out: dict[str, MacTime] = {}
+    if store is None:
+        return out
+    for r in store.rows("r.target = ? AND r.kind IN (?, ?)", (target, *CAN_KINDS)):
+        ex = json.loads(r.get("extra") or "{}")
+        if r.get("error") or not r.get("median") or ex.get("profile") != profile:
+            continue
+        t = r["time_us"] * 1e-6 if r.get("time_us") else (r["median"] / r["clock_hz"] if r.get("clock_hz") else None)
+        if t is not None:
+            out[ex.get("role", r["kind"].split("-")[1])] = MacTime(
+                t, "measured", f"on {target}: {r['median']:,.0f} {r.get('count_kind') or 'cycles'} "
+                               f"({r['size']} B MAC input, framing included)")
+    return out
+
+
 def mac_time(store, target: str, algo: str, nbytes: int) -> MacTime:
     rows = [] if store is None else [r for r in store.rows("r.algo = ? AND r.target = ?", (algo, target))
-                                     if not r.get("error") and r.get("median") and r.get("size") is not None]
+                                     if not r.get("error") and r.get("median") and r.get("size") is not None
+                                     and r.get("kind") not in CAN_KINDS]
     if not rows:
         return MacTime(None, "no data", f"no {algo} rows for {target} in the store "
                                         f"(hashbench bench --target {target} -a {algo} --sizes {nbytes})")
@@ -33,10 +59,10 @@ def mac_time(store, target: str, algo: str, nbytes: int) -> MacTime:
     if exact:
         r = exact[-1]
         if r.get("time_us"):
-            return MacTime(r["time_us"] * 1e-6, "measured", f"{r['median']:.0f} {r['count_kind'] or 'cycles'} "
+            return MacTime(r["time_us"] * 1e-6, "hash row", f"{r['median']:.0f} {r['count_kind'] or 'cycles'} "
                                                            f"at {nbytes} B")
         if r.get("clock_hz"):
-            return MacTime(r["median"] / r["clock_hz"], "measured", f"{r['median']:.0f} cycles at {nbytes} B")
+            return MacTime(r["median"] / r["clock_hz"], "hash row", f"{r['median']:.0f} cycles at {nbytes} B")
     sized = [r for r in rows if r["size"] and r.get("clock_hz")]
     if not sized:
         return MacTime(None, "no data", f"{algo} rows for {target} have no clock or size")
@@ -66,9 +92,11 @@ def budget(profile: Profile, msgs: list[MsgSpec], bitrate: int, data_bitrate: in
     n_in = max(profile.auth_input_len(m.length) for m in msgs)
     if algo == "ascon_cxof128":
         n_in += profile.key_len   # the key is absorbed as a prefix of the input
-    snd = mac_time(store, target, algo, n_in)
-    mon = MacTime(None if snd.seconds is None else snd.seconds * profile.attempts, snd.source,
-                  snd.detail + (f" x {profile.attempts} attempts" if profile.attempts > 1 else ""))
+    measured = onboard_times(store, target, profile.name)
+    snd = measured.get("sender") or mac_time(store, target, algo, n_in)
+    rcv = measured.get("receiver") or snd
+    mon = MacTime(None if rcv.seconds is None else rcv.seconds * profile.attempts, rcv.source,
+                  rcv.detail + (f" x {profile.attempts} attempts" if profile.attempts > 1 else ""))
     plain, auth, pairs = [], [], []
     for m in msgs:
         lens = profile.frame_lengths(m.length)

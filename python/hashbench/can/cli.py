@@ -3,6 +3,7 @@
   can profiles                                  the authentication profiles
   can budget --target T --bitrate 500k [--data-bitrate 2M] [--deadline 1ms]
              [--profile P[,P]] [--dbc FILE] [--db PATH]
+  can measure --target T [--profile P[,P]] [--db PATH]
   can simulate --profile P [--attack A] [--duration 1s] [--bitrate 500k]
              [--dbc FILE] [--keys node|message|shared] [--reset-at 0.5s]
              [--log out.log|out.asc ...]
@@ -66,7 +67,8 @@ def cmd_profiles(a) -> int:
 
 def cmd_budget(a) -> int:
     from ..store import Store
-    from .budget import budget
+    from .budget import Budget, budget
+    from .profiles import Profile
     from .timing import parse_rate, parse_time
     out, _ = _consoles()
     rate = parse_rate(a.bitrate)
@@ -74,14 +76,13 @@ def cmd_budget(a) -> int:
     deadline = parse_time(a.deadline) if a.deadline else None
     msgs = _msgs(a)
     store = Store(a.db) if a.db else Store()
-    results = []
+    results: list[tuple[Profile, Budget | None, str]] = []
     for p in _profiles(a.profile, _overrides(a)):
         try:
-            b = budget(p, msgs, rate, (drate or 2_000_000) if p.fd else None, deadline, store, a.target)
+            results.append((p, budget(p, msgs, rate, (drate or 2_000_000) if p.fd else None, deadline, store,
+                                      a.target), ""))
         except ValueError as e:
             results.append((p, None, str(e)))
-            continue
-        results.append((p, b, ""))
     if a.json:
         print(json.dumps([{"profile": p.name, "error": e or None} if b is None else
                           {"profile": p.name, "mac": p.mac_algo().algo, "mac_time_source": b.sender.source,
@@ -98,9 +99,9 @@ def cmd_budget(a) -> int:
     for h in ("profile", "MAC time source", "sender MAC µs", "monitor MAC µs", "bus load plain",
               "bus load auth", "worst R plain ms", "worst R auth ms", "worst total ms", "deadlines"):
         t.add_column(h)
-    for p, b, e in results:
+    for p, b, why in results:
         if b is None:
-            t.add_row(p.name, f"[red]{e}[/]", *["-"] * 8)
+            t.add_row(p.name, f"[red]{why}[/]", *["-"] * 8)
             continue
         w = max(b.rows, key=lambda r: r[4])
         t.add_row(p.name + (" [yellow](weak)[/]" if p.weak else ""), f"{b.sender.source}: {b.sender.detail}",
@@ -111,9 +112,10 @@ def cmd_budget(a) -> int:
                   "all met" if b.all_ok else
                   f"[red]{sum(not r[-1] for r in b.rows)} missed[/] (e.g. {next(r[0] for r in b.rows if not r[-1])})")
     out.print(t)
-    out.print("MAC time: 'measured' = the stored row at the authenticator's input length; 'estimate' = "
-              "cycles/byte of the nearest stored row x input length; 'no data' = not included "
-              "(the response times then hold the bus part only).")
+    out.print("MAC time: 'measured' = the profile's sender/receiver work run on the target "
+              "(hashbench can measure --target T); 'hash row' = the hash benchmark's row of the MAC at the "
+              "authenticator's input length (no framing); 'estimate' = cycles/byte of the nearest hash row x "
+              "input length; 'no data' = not included (the response times then hold the bus part only).")
     return 0
 
 
@@ -150,8 +152,8 @@ def cmd_simulate(a) -> int:
             if a.reject_log:
                 with open(a.reject_log, "w") as f:
                     f.write("time_s,can_id,reason\n")
-                    for t, cid, why in sim.reject_log:
-                        f.write(f"{t:.6f},0x{cid:X},\"{why}\"\n")
+                    for at, cid, why in sim.reject_log:
+                        f.write(f"{at:.6f},0x{cid:X},\"{why}\"\n")
     if a.json:
         print(json.dumps([{"profile": r.profile, "attack": r.attack, "not_applicable": r.not_applicable or None,
                            "frames": dict(r.frames), "attack_frames": r.attack_frames,
@@ -196,15 +198,23 @@ def cmd_table3(a) -> int:
     if a.json:
         print(json.dumps(rs, indent=1))
         return 0
-    t = Table(title=f"Seed 000 Table 3 regenerated: authentication time (us), CPU = {a.target} cycles at "
+    print_table3(out, rs, a.target)
+    return 0
+
+
+def print_table3(out, rs: list, target: str) -> None:
+    """Table 3 (table3.rows) beside the published figures; also printed by
+    `hashbench seed 000`."""
+    t = Table(title=f"Seed 000 Table 3 regenerated: authentication time (us), CPU = {target} cycles at "
                     f"667 MHz, FPGA at the seed's Spartan-3 clock")
     for h in ("hash", "bytes", "published ARM", "ours ARM (cycles)", "published FPGA", "seed formula FPGA",
               "our core HTime", "published total", "our total"):
         t.add_column(h)
-    f = (lambda v, d=2: "-" if v is None else f"{v:,.{d}f}")
+    def f(v: float | None, d: int = 2) -> str:
+        return "-" if v is None else f"{v:,.{d}f}"
     for r in rs:
         t.add_row(r["label"], str(r["bytes"]), f(r["published_arm_us"]),
-                  "no row: hashbench bench --target " + a.target + f" -a {r['algo']} --sizes 30,46,78"
+                  "no row: hashbench bench --target " + target + f" -a {r['algo']} --sizes 30,46,78"
                   if r["arm_us"] is None else f"{r['arm_us']:,.2f} ({r['arm_cycles']:,.0f})",
                   f(r["published_fpga_us"]), f(r["fpga_formula_us"], 3), f(r["fpga_core_us"], 3),
                   f(r["published_total_us"]), f(r["total_us"]))
@@ -212,14 +222,41 @@ def cmd_table3(a) -> int:
     out.print("FPGA: the seed divides the input by a streaming throughput (its formula, recomputed here); our "
               "core processes whole padded blocks plus one init cycle (HTime), hence the larger figure.  The "
               "ARM difference is the seed's Cortex-A9 (board, compiler, caches) against our cycle model.")
-    return 0
+
+
+def cmd_measure(a) -> int:
+    import sys
+
+    from ..store import Store
+    from .onboard import measure
+    from .profiles import PROFILES
+    out, err = _consoles()
+    names = [s.strip() for s in a.profile.split(",")] if a.profile else list(PROFILES)
+    for n in names:
+        if n not in PROFILES:
+            raise CanUsageError(f"unknown profile {n!r}; choose from {', '.join(PROFILES)}")
+    st = Store(a.db) if a.db else Store()
+    t = Table(title=f"CAN authentication measured on {a.target} (sender: authenticator, MAC, truncate, frame; "
+                    f"receiver: FV reconstruction, MAC, compare)")
+    for h in ("profile", "MAC", "input B", "role", "cycles", "us", "code B", "stack B", "RAM B", "error"):
+        t.add_column(h)
+    bad = 0
+    for r in measure(a.target, names, store=st, command=" ".join(sys.argv), timeout=a.timeout):
+        bad += bool(r.get("error"))
+        t.add_row(r["profile"], r["algo"], str(r.get("size", "-")), r.get("role", "-"),
+                  "-" if r.get("median") is None else f"{r['median']:,.0f}",
+                  "-" if r.get("time_us") is None else f"{r['time_us']:,.1f}",
+                  str(r.get("code_bytes", "-")), str(r.get("stack_bytes", "-")), str(r.get("ram_bytes", "-")),
+                  r.get("error") or "")
+    out.print(t)
+    return 1 if bad else 0
 
 
 def _run(fn):
     def go(a):
+        from .frames import FrameError
         from .profiles import ProfileError
         from .sim import DbcError
-        from .frames import FrameError
         try:
             return fn(a)
         except (ProfileError, DbcError, FrameError, CanUsageError) as e:
@@ -250,6 +287,13 @@ def add_parser(sub) -> None:
     x.add_argument("--deadline", help="end-to-end deadline of every message (default: its period), e.g. 1ms")
     x.add_argument("--db", help="result store (default: the user's)")
     x.set_defaults(fn=_run(cmd_budget))
+    x = csub.add_parser("measure", help="run the sender's and receiver's work of each profile on an "
+                                        "embedded target and store the rows (used by `can budget`)")
+    x.add_argument("--target", required=True, help="embedded target (avr, cortex-m0, cortex-m4, rv32imc, ...)")
+    x.add_argument("--profile", help="profile name(s), comma-separated (default: all)")
+    x.add_argument("--timeout", type=float, help="seconds per image (default: the target's)")
+    x.add_argument("--db", help="result store (default: the user's)")
+    x.set_defaults(fn=_run(cmd_measure))
     x = csub.add_parser("table3", help="seed 000 Table 3 regenerated beside the published one")
     x.add_argument("--target", default="cortex-a9")
     x.add_argument("--db", help="result store (default: the user's)")

@@ -15,8 +15,8 @@ or delaying frames).
 from __future__ import annotations
 
 import heapq
-import re
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +27,7 @@ import hashbench
 
 from .frames import make
 from .profiles import AUTH_ID_BIT_EXT, AUTH_ID_BIT_STD, Profile, RxMessage, Sender, Verifier
-from .timing import fd_frame_ns, classic_frame_ns, NS
+from .timing import NS, classic_frame_ns, fd_frame_ns
 
 ATTACKS = ("spoof", "replay", "replay_delayed", "tamper", "mac_drop", "mac_delay", "desync",
            "masquerade", "flood")
@@ -80,6 +80,8 @@ def load_dbc(path) -> list[MsgSpec]:
     except Exception as e:  # cantools raises several unrelated types on bad input
         raise DbcError(f"{p}: not a DBC file cantools can parse ({type(e).__name__}: "
                        f"{str(e).splitlines()[0] if str(e) else 'no detail'})") from None
+    if not isinstance(db, cantools.database.can.Database):
+        raise DbcError(f"{p}: not a CAN database")
     out = []
     for i, m in enumerate(db.messages):
         if not m.cycle_time:
@@ -128,7 +130,8 @@ class Report:
     accepted_attack: int = 0         # every accepted message an attack frame took part in:
     accepted_forged: int = 0         #   content the sender never authenticated
     accepted_replay: int = 0         #   an FV the monitor had accepted before
-    accepted_late: int = 0           #   an authentic message first accepted through frames the attacker sent or held back
+    # an authentic message first accepted through frames the attacker sent or held back
+    accepted_late: int = 0
     rejected_attack: int = 0
     attack_frames: int = 0
     reasons: Counter = field(default_factory=Counter)
@@ -144,7 +147,7 @@ class Report:
 
 
 class Attacker:
-    def __init__(self, kind: str, sim: "Simulation", rng: random.Random, rate: float = 0.001,
+    def __init__(self, kind: str, sim: Simulation, rng: random.Random, rate: float = 0.001,
                  delay: float = 0.1, compromised: str | None = None):
         if kind not in ATTACKS:
             raise ValueError(f"unknown attack {kind!r}; choose from {', '.join(ATTACKS)}")
@@ -200,8 +203,8 @@ class Attacker:
                 body[used - 1] &= (0xFF << (8 - p.tag_bits % 8)) & 0xFF
             if self.kind == "desync" and p.fv_tx_bits and (len(lens) == 1 or i == 1):
                 # an FV far ahead of the receiver's, to drag it forward
-                real = sim.senders[m.can_id].fv
-                ahead = (real + (1 << max(p.fv_tx_bits - 1, 0))) & ((1 << p.fv_tx_bits) - 1)
+                fv_now = sim.senders[m.can_id].fv
+                ahead = (fv_now + (1 << max(p.fv_tx_bits - 1, 0))) & ((1 << p.fv_tx_bits) - 1)
                 off = m.length if len(lens) == 1 else 0
                 body[off:off + p.fv_tx_bytes] = ahead.to_bytes(p.fv_tx_bytes, "big")
             frames.append(make(cid, bytes(body), extended=m.extended, fd=p.fd))
@@ -291,7 +294,7 @@ class Simulation:
             heapq.heappush(ready, _Queued(release, msg.arbitration_id, seq, msg, origin, inst))
 
         # periodic releases
-        releases = []
+        releases: list[tuple[int, int, int]] = []
         for m in self.msgs:
             heapq.heappush(releases, (round(m.offset * NS), m.can_id, 0))
         spec = {m.can_id: m for m in self.msgs}
@@ -303,7 +306,7 @@ class Simulation:
 
         tx = can.Bus(interface="virtual", channel=self.channel, receive_own_messages=False)
         rx = can.Bus(interface="virtual", channel=self.channel)
-        writers = []
+        writers: list[can.Listener] = []
         for path in self.logs:
             if path.endswith(".asc"):
                 writers.append(can.ASCWriter(path))
@@ -328,6 +331,7 @@ class Simulation:
                     if first >= end_ns:
                         break
                     if ni is not None and ni == first:
+                        assert next_inj is not None and self.attacker is not None
                         for f in next_inj[1]:
                             push(ni, f, self.attacker.kind)
                             rep.attack_frames += 1

@@ -15,10 +15,12 @@ cycle count per block (only the padding byte differs).  Spartan-3 itself is
 not in our FPGA flow, so the Fmax is the seed's."""
 from __future__ import annotations
 
+from typing import Any
+
 SIZES = (30, 46, 78)
 CLOCK_HZ = 667e6
 # seed 000 Table 2 (Spartan-3): Tclk ns, block bits, rounds; Table 3: ARM and FPGA us per size
-PUBLISHED = {
+PUBLISHED: dict[str, dict[str, Any]] = {
     "keccak_256": {"label": "Keccak", "tclk_ns": 9.75, "block_bits": 1088, "rounds": 24, "core": "sha3_256",
                    "arm_us": (597.69, 597.35, 598.16), "fpga_us": (0.05, 0.08, 0.14),
                    "total_us": (597.74, 597.42, 598.30)},

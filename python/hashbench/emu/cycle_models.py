@@ -81,6 +81,7 @@ class Model:
 
     def cost(self, insn, prev_cls: str | None, next_insn=None, prev_insn=None) -> InsnCost:
         cls, nregs = classify(insn, self.arch)
+        base: float
         if cls in (LDM, STM):
             base = self.ldm_base + int(round(self.ldm_per_reg * nregs))
         elif cls == CALL and self.arch == "arm-thumb-m" and insn.size == 2:

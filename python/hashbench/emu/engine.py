@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import Any
 
 import capstone as cs
 import unicorn as uc
@@ -87,7 +88,7 @@ class Emulator:
         code = bytes(u.mem_read(addr, size))
         insns = list(self.dis.disasm(code, addr))
         cum = []          # cumulative (instructions, cycles) after each insn, for mid-block reads
-        total = 0
+        total: float = 0
         prev = prev_ins = None
         for k, ins in enumerate(insns):
             c = self.model.cost(ins, prev, insns[k + 1] if k + 1 < len(insns) else None, prev_ins)
@@ -127,7 +128,7 @@ class Emulator:
         else:
             u.reg_write(UR.UC_RISCV_REG_SP, sp)
 
-        st = {"ins": 0, "cyc": 0, "pending_fall": None, "pending_extra": 0, "cur": None,
+        st: dict[str, Any] = {"ins": 0, "cyc": 0, "pending_fall": None, "pending_extra": 0, "cur": None,
               "latch_c": 0, "latch_i": 0, "exit": None, "out": []}
         blocks = self.blocks
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python < 3.11
+else:
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -28,13 +30,13 @@ class Core:
     dir: Path
     algo: str                 # hashbench registry name: the oracle
     top: str
-    rtl: tuple                # absolute paths, compile order
+    rtl: tuple[Path, ...]     # absolute paths, compile order
     block_bits: int
     digest_bits: int
     pad: str
-    pad_args: dict = field(default_factory=dict)
-    parameters: dict = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)   # optional keys the flow may read
+    pad_args: dict[str, Any] = field(default_factory=dict)
+    parameters: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)   # optional keys the flow may read
 
     @property
     def block_bytes(self) -> int:
@@ -42,7 +44,8 @@ class Core:
 
     def blocks(self, msg: bytes) -> list[tuple[bytes, int, bool]]:
         from .padding import scheme
-        return scheme(self.pad).blocks(msg, self.block_bytes, **self.pad_args)
+        out: list[tuple[bytes, int, bool]] = scheme(self.pad).blocks(msg, self.block_bytes, **self.pad_args)
+        return out
 
 
 def load(toml_path: Path) -> Core:

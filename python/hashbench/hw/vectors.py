@@ -51,7 +51,7 @@ def messages(core: Core, n_random: int = 8, n_kat: int = 8, seed: int = 2026) ->
 
 def expected(core: Core, msg: bytes) -> bytes:
     import hashbench
-    d = hashbench.new(core.algo, msg).digest()
+    d: bytes = hashbench.new(core.algo, msg).digest()
     if len(d) * 8 != core.digest_bits:
         raise CoreError(f"{core.name}: {core.algo} gives {len(d) * 8}-bit digests, "
                         f"core.toml says digest_bits = {core.digest_bits}")

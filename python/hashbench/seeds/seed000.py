@@ -2,6 +2,8 @@
 inputs (CAN frame + counter + key) on Cortex-A9, and their ranking."""
 from __future__ import annotations
 
+from typing import Any
+
 from .. import native
 from ..analysis import rank
 from . import load
@@ -46,11 +48,11 @@ def target_at(opt: str, target: str = TARGET):
     its own config (name <target>-<opt>, so its build folder and rows are
     its own), every other key as in targets/<target>/target.toml."""
     import copy
+    import importlib
 
     from ..targets import SIMULATORS, get
     from ..targets.config import TargetConfig, load
     from ..targets.pipeline import FirmwareTarget
-    import importlib
     if opt == "O2":
         return get(target)
     cfg = load(target)
@@ -92,7 +94,8 @@ def ratio_table(cond: dict) -> tuple[list[str], list[list], dict]:
     pub = load("seed000")
     opts = list(cond)
     head = ["algorithm", "published @78 B"] + [f"ours -{o}" for o in opts] + [f"published / -{o}" for o in opts]
-    rows, ratios = [], {o: [] for o in opts}
+    rows: list[Any] = []
+    ratios: dict[str, list[Any]] = {o: [] for o in opts}
     for k, vals in pub["table1"].items():
         ours = [cond[o].get(k, {}).get(78) for o in opts]
         rs = [vals[2] / v if v else None for v in ours]

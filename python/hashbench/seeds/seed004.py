@@ -130,7 +130,7 @@ def rankings(measured: dict) -> dict:
     fig = {(r["family"], r["out"]): r for r in pub["figure1"]}
     out = {}
     for size, fams in pub["ranking_sets"].items():
-        pub51 = {f: fig.get((f, int(size)), fig.get((f, 256)))["i8051_cpb"] for f in fams}
+        pub51 = {f: fig[(f, int(size)) if (f, int(size)) in fig else (f, 256)]["i8051_cpb"] for f in fams}
         cols = {"8051 published": [n for _, n, _ in rank(pub51)],
                 "ATmega1281 XBX": [n for _, n, _ in rank(pub["xbx_atmega1281_cpb"][size])]}
         for t in measured:

@@ -19,12 +19,13 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
 from .. import impls, native
 from .base import TargetUnavailable
-from .firmware import ROOT, FitError, Toolchain, build_image, build_library, code_bytes
+from .firmware import ROOT, FitError, Toolchain, build_image, build_library, code_bytes, run_simulator
 from .pipeline import Backend, BuildParams, Execution, Image
 
 #: largest message buffer tried per SRAM size (bytes); halved while the image
@@ -135,9 +136,9 @@ class SimavrBackend(Backend):
             # images of different parameters live apart, so a test run and a
             # benchmark run never overwrite each other's firmware
             key = hashlib.sha256(repr((szs, blk, mm, p.check_n)).encode()).hexdigest()[:10]
-            d = self.outdir() / f"{algo}@{impls.algo_tag(algo, sel)}" / f"img-{key}"
+            d = self.outdir() / f"{algo}@{impls.algo_tag(algo, sel)}" / p.subdir() / f"img-{key}"
             elf, mp = build_image(self.toolchain, algo, d, lib, szs, blk, mm, p.check_n, p.xof_out,
-                                  stack_paint="hal_stack_room()", sel=sel)
+                                  stack_paint="hal_stack_room()", sel=sel, workload=p.workload)
             err = self.fit_error(elf)
             if err is None:
                 return Image(elf, code_bytes(mp), {"row": {"msg_buffer": mm, "opt": self.opt}})
@@ -151,25 +152,31 @@ class SimavrBackend(Backend):
         past the timeout is killed and reported as status=timeout."""
         sim = self.simulator()
         cmd = [str(sim), self.mcu, str(int(self.mem["clock_hz"])), str(int(max_cycles)), str(elf)]
-        try:
-            r = subprocess.run(cmd, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired as e:
-            return (e.stdout or b"").decode("latin-1"), {"status": "timeout"}
-        m = SIM_LINE.findall(r.stderr.decode("latin-1"))
-        info = dict(kv.split("=", 1) for kv in m[-1].split()) if m else {"status": "crash"}
+        code, out, err = run_simulator(cmd, timeout)
+        if code is None:
+            return out, {"status": "timeout"}
+        m = SIM_LINE.findall(err)
+        info: dict = dict(kv.split("=", 1) for kv in m[-1].split()) if m else {"status": "crash"}
         for k in ("cycles", "instructions", "sp_min", "ramend"):
             if k in info:
                 info[k] = int(info[k])
-        info["stderr"] = r.stderr.decode("latin-1")[-600:]
-        return r.stdout.decode("latin-1"), info
+        info["stderr"] = err[-600:]
+        if not m and code != 0:
+            # no summary line: the harness itself died, the CPU state is unknown
+            info["status"] = "died"
+            info["died"] = (f"killed by signal {signal.Signals(-code).name}" if code < 0
+                            else f"exited with status {code}")
+        return out, info
 
     def execute(self, image: Image, timeout: float) -> Execution:
         max_cycles = self.options.get("max_cycles") or self.cfg.run_opt("max_cycles", 20_000_000_000)
         text, info = self.simulate(image.path, timeout, max_cycles)
-        status = info.get("status")
+        status = str(info.get("status"))
         detail = {"limit": f"{max_cycles} cycles",
                   "crash": f"CPU crashed at pc={info.get('pc')}: {info.get('stderr', '')[-200:]}",
-                  "done": "firmware stopped without its exit marker"}.get(status, "")
+                  "done": "firmware stopped without its exit marker",
+                  "died": f"simulator {info.get('died')}: {info.get('stderr', '')[-200:]}".rstrip(": ")
+                  }.get(status, "")
         st = {"exit": "exit", "timeout": "timeout", "limit": "limit"}.get(status, "crash")
         return Execution(text, st, detail or f"simulator: {status}", info)
 

@@ -26,9 +26,15 @@ None:
 from __future__ import annotations
 
 import shutil
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from .config import Profile
+from .config import Profile as Profile  # re-exported: host.py imports it from here
+from .config import TargetConfig
+
+#: one measurement (or one error) of one algorithm on one target: the
+#: columns above, plus target-specific fields the store keeps in `extra`
+Row = dict[str, Any]
 
 
 class TargetUnavailable(Exception):
@@ -43,6 +49,8 @@ class Target:
     apt_packages: tuple[str, ...] = ()
     #: executables that must be on PATH
     executables: tuple[str, ...] = ()
+    cfg: TargetConfig
+    profile: Profile
 
     def missing(self) -> list[str]:
         """Executables that are not installed (empty when usable)."""
@@ -59,16 +67,16 @@ class Target:
                 f"target {self.name}: missing {', '.join(miss)}; install with: "
                 f"apt-get install {' '.join(self.apt_packages)}")
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         """Compiler, flags, simulator versions: stored with every row."""
         return {}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 0,
-            **options) -> Iterator[dict]:
+            **options: Any) -> Iterator[Row]:
         raise NotImplementedError
 
 
-def finish_row(row: dict, profile: Profile | None) -> dict:
+def finish_row(row: Row, profile: Profile | None) -> Row:
     """Derive cycles/byte, time, throughput and energy from the counts."""
     med, size = row.get("median"), row.get("size")
     row.setdefault("cycles_per_byte", (med / size) if med is not None and size else None)

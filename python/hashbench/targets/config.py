@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from .. import impls
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ImportError:  # Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
+else:
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[3]
 TARGETS_DIR = ROOT / "targets"
@@ -44,7 +45,7 @@ class Profile:
         return self.supply_v * self.active_ma / 1000.0
 
     @classmethod
-    def of(cls, d: dict) -> "Profile":
+    def of(cls, d: dict) -> Profile:
         return cls(clock_hz=float(d.get("clock_hz", 1e8)), supply_v=d.get("supply_v"),
                    active_ma=d.get("active_ma"), source=d.get("source", ""))
 
@@ -154,7 +155,7 @@ class TargetConfig:
         return "; ".join(hint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> TargetConfig:
     f = TARGETS_DIR / name / "target.toml"
     if not f.exists():

@@ -8,6 +8,7 @@ import concurrent.futures
 import hashlib
 import os
 import re
+import signal
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +71,7 @@ class Toolchain:
     size_tool: str = ""
 
     @classmethod
-    def of(cls, cfg, **subst) -> "Toolchain":
+    def of(cls, cfg, **subst) -> Toolchain:
         """The toolchain of a target's config ([toolchain] of target.toml)."""
         tc = cfg.toolchain(**subst)
         return cls(cc=tc["cc"], ar=tc["ar"], cflags=tc["cflags"], ldflags=tc["ldflags"],
@@ -91,10 +92,33 @@ def _run(cmd, cwd=None, timeout=900):
     except subprocess.TimeoutExpired:
         raise BuildError(f"{cmd[0]} timed out after {timeout} s") from None
     except OSError as e:
-        raise BuildError(f"{cmd[0]}: {e.strerror}") from None
+        raise BuildError(f"cannot run {cmd[0]}: {e.strerror} (is the toolchain still installed?)") from None
     if r.returncode != 0:
         raise BuildError(f"{' '.join(map(str, cmd[:3]))} ... failed:\n{r.stderr[-3000:]}")
     return r
+
+
+def run_simulator(cmd: list[str], timeout: float) -> tuple[int | None, str, str]:
+    """Run a simulator: (exit status, stdout, stderr), status None when it
+    was killed at the timeout.  It runs in a session of its own and the whole
+    session is killed, so a simulator behind a wrapper script (or one that
+    forks) leaves no process behind holding the pipes."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    code: int | None = None
+    try:
+        out, err = p.communicate(timeout=timeout)
+        code = p.returncode
+    except subprocess.TimeoutExpired:
+        pass
+    finally:
+        if code is None:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    if code is None:
+        out, err = p.communicate()
+    return code, out.decode("latin-1"), err.decode("latin-1")
 
 
 def _stale(out: Path, deps) -> bool:
@@ -138,8 +162,11 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
 
 def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[int], blocks: int,
                 maxmsg: int, check_n: int, xof_out: int = 32, stack_paint: int | str = 8192,
-                extra: list[str] | None = None, sel: dict[str, str] | None = None) -> tuple[Path, Path]:
-    """One firmware ELF for one algorithm; returns (elf, map)."""
+                extra: list[str] | None = None, sel: dict[str, str] | None = None,
+                workload=None) -> tuple[Path, Path]:
+    """One firmware ELF for one algorithm; returns (elf, map).  workload:
+    another driver than bench/firmware.c (its `sources` and `defines`, e.g.
+    hashbench.can.onboard.CanWorkload), built with the same HAL and flags."""
     a = native.find(name)
     d = outdir
     d.mkdir(parents=True, exist_ok=True)
@@ -150,14 +177,19 @@ def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[i
             f"-DHB_FW_BLOCKS={blocks}", f"-DHB_FW_MAXMSG={maxmsg}", f"-DHB_FW_CHECK_N={check_n}",
             f"-DHB_FW_OUT={xof_out}", f"-DHB_FW_STACK_PAINT={stack_paint}",
             f'-DHB_FW_HAL="{tc.hal_header}"']
-    srcs = [str(ROOT / "src" / "registry.c"), str(ROOT / "bench" / "firmware.c"), *tc.hal_sources]
+    driver = [str(ROOT / "bench" / "firmware.c")]
+    if workload is not None:
+        driver = [str(s) for s in workload.sources]
+        extra = [*(extra or []), *workload.defines, *(f"-I{d}" for d in workload.include)]
+    srcs = [str(ROOT / "src" / "registry.c"), *driver, *tc.hal_sources]
     inc = [f"-I{d}" for d in impls.include_dirs(sel)]
     _run([tc.cc, *tc.cflags, *tc.defines, *defs, *(extra or []), "-I", str(ROOT / "include"), *inc,
           "-I", str(ROOT / "src"), *srcs, str(lib), *tc.ldflags, f"-Wl,-Map={mp}", "-o", str(elf)])
     return elf, mp
 
 
-_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
+_SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[^\s]*)?"
+                   r"\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
 def code_bytes(map_path: Path) -> dict:
@@ -201,13 +233,14 @@ def code_bytes(map_path: Path) -> dict:
 
 def parse_output(text: str) -> dict:
     """The firmware's lines -> {'algo', 'ctx', 'checksum', 'overhead', 'rows': [...], 'done'}"""
-    res = {"rows": [], "done": False}
+    rows: list[dict] = []
+    res: dict = {"rows": rows, "done": False}
     for line in text.splitlines():
         kv = dict(LINE.findall(line))
         if line.strip() == "done":
             res["done"] = True
         elif "kind" in kv:
-            res["rows"].append({k: (v if k == "kind" else int(v)) for k, v in kv.items()})
+            rows.append({k: (v if k == "kind" else int(v)) for k, v in kv.items()})
         else:
             for k, v in kv.items():
                 res[k] = int(v) if v.isdigit() else v

@@ -16,8 +16,8 @@ import platform
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .. import impls, native
 from ..analysis import unstable_reason
@@ -102,6 +102,7 @@ class HostTarget(Target):
                     continue
                 env["HASHBENCH_IMPL"] = f"{fam}={impl}"
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            assert proc.stdout is not None and proc.stderr is not None  # both PIPE
             algo = native.find(name)
             impl_ran = host_impl(name, impl)
             for line in proc.stdout:

@@ -25,13 +25,11 @@ import hashlib
 import os
 import re
 import select
-import shutil
 import subprocess
 import time
 from pathlib import Path
 
 from .. import impls, native
-from .base import TargetUnavailable
 from .firmware import ROOT, BuildError, FitError, def_lines
 from .pipeline import Backend, BuildParams, Execution, Image
 
@@ -100,7 +98,8 @@ class S51Backend(Backend):
         # the pdata stack gets all of xram page 0 (hal.c sets P2 = 0), xdata follows
         r = subprocess.run(["sdcc", *self.cflags, "--code-size", str(self.mem["flash_bytes"]), "--xstack-loc", "0",
                             "--xram-loc", "0x100", "--xram-size", str(self.mem["xram_bytes"]),
-                            "--iram-size", "256", *map(str, rels), "-L", str(d), "-l", "hb", "-l", "rt", "-l", "liblonglong",
+                            "--iram-size", "256", *map(str, rels), "-L", str(d), "-l", "hb", "-l", "rt",
+                            "-l", "liblonglong",
                             "-L", str(SDCC_LIB_SRC.parent / "large-stack-auto"), "-o", str(ihx)],
                            capture_output=True, text=True, timeout=300)
         return r.stdout + r.stderr
@@ -129,6 +128,7 @@ class S51Backend(Backend):
         res, lib = [], ""
         for line in text.splitlines()[1:]:
             m = re.match(r"^(\S+)?\s*(?:\[\s*(\S+?)(?:\.(?:r(?:el?)?)?)?\s*\])?", line)
+            assert m is not None  # every group is optional: matches any line
             if m.group(1):
                 lib = m.group(1)
             if m.group(2):
@@ -136,10 +136,11 @@ class S51Backend(Backend):
         return res
 
     def build_ihx(self, name: str, sel: dict, sizes: list[int], blocks: int, maxmsg: int, check_n: int,
-                  xof_out: int = 32) -> tuple[Path, dict]:
-        """One image for one algorithm: (ihx path, {'code', 'mark', 'clock', 'code_end'})."""
+                  xof_out: int = 32, workload=None) -> tuple[Path, dict]:
+        """One image for one algorithm: (ihx path, {'code', 'mark', 'clock', 'code_end'}).
+        workload: another driver than bench/firmware.c (pipeline.BuildParams)."""
         a = native.find(name)
-        d = self.libdir / f"{name}@{impls.algo_tag(name, sel)}"
+        d = self.libdir / f"{name}@{impls.algo_tag(name, sel)}" / ("" if workload is None else workload.tag)
         d.mkdir(parents=True, exist_ok=True)
         defs = def_lines(name)
         (d / "one.def").write_text(defs)
@@ -148,7 +149,10 @@ class S51Backend(Backend):
         inc = [f"-I{p}" for p in impls.include_dirs(sel)]
         libobj = self.libdir / "obj" / impls.include_tag(sel)
         lib = {}
-        for s in needed_sources(defs, sel):
+        srcs = needed_sources(defs, sel)
+        # a workload's driver may call library functions beyond the algorithm's own
+        srcs += [x for x in getattr(workload, "lib_sources", []) if x not in srcs]
+        for s in srcs:
             key = str(s.relative_to(impls.ALGOS if impls.family_of(s) else impls.SRC)).replace("/", "__")[:-2]
             lib[key] = self._compile(s, libobj / f"{key}.rel", inc, deps=hdrs)
         self._archive(d / "hb.lib", list(lib.values()))
@@ -156,10 +160,14 @@ class S51Backend(Backend):
               f"-DHB_FW_CTX_BYTES={a.ctx_size}", f"-DHB_FW_SIZES={','.join(map(str, sizes)) or '0'}",
               f"-DHB_FW_BLOCKS={blocks}", f"-DHB_FW_MAXMSG={maxmsg}", f"-DHB_FW_CHECK_N={check_n}",
               f"-DHB_FW_OUT={xof_out}", f'-DHB_FW_HAL="{self.cfg.toolchain()["hal_header"]}"']
-        for o in (d / "firmware.rel", d / "registry.rel"):
+        drivers = [ROOT / "bench" / "firmware.c"]
+        if workload is not None:
+            drivers = list(workload.sources)
+            fw += [*workload.defines, *(f"-I{i}" for i in workload.include)]
+        for o in [d / f"{src.stem}.rel" for src in drivers] + [d / "registry.rel"]:
             if o.exists():
                 o.unlink()
-        own = [self._compile(ROOT / "bench" / "firmware.c", d / "firmware.rel", fw + inc + ["-Dmain=hb_fw_main"]),
+        own = [*(self._compile(src, d / f"{src.stem}.rel", fw + inc + ["-Dmain=hb_fw_main"]) for src in drivers),
                self._compile(ROOT / "src" / "registry.c", d / "registry.rel", fw + inc),
                self._compile(self.hal_dir / "hal.c", self.libdir / "hal.rel", deps=[self.hal_dir / "hal.h"])]
         ihx = d / "fw.ihx"
@@ -232,7 +240,7 @@ class S51Backend(Backend):
         sizes = [n for n in p.sizes if n <= max_msg]   # the message buffer lives in xram
         mm = max([*sizes, p.check_n, 1, p.blocks * a.block_size])
         try:
-            ihx, info = self.build_ihx(algo, sel, sizes, p.blocks, mm, p.check_n, p.xof_out)
+            ihx, info = self.build_ihx(algo, sel, sizes, p.blocks, mm, p.check_n, p.xof_out, p.workload)
         except subprocess.TimeoutExpired:
             raise BuildError("compiler timed out") from None
         code = dict(info["code"])
@@ -281,6 +289,8 @@ class S51:
         self.p = subprocess.Popen(["s51", "-t", cpu, "-X", "12M", "-I", f"if=xram[{SIMIF:#x}],out={out}",
                                    str(ihx)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, bufsize=0)
+        assert self.p.stdin is not None and self.p.stdout is not None  # both PIPE
+        self.stdin, self.stdout = self.p.stdin, self.p.stdout
         self.buf = b""
         self.stop = ""
 
@@ -289,9 +299,9 @@ class S51:
             left = self.deadline - time.monotonic()
             if left <= 0:
                 raise SimError(f"simulator killed after {self.timeout:.0f} s (hang?)")
-            r, _, _ = select.select([self.p.stdout], [], [], min(left, 1.0))
+            r, _, _ = select.select([self.stdout], [], [], min(left, 1.0))
             if r:
-                d = os.read(self.p.stdout.fileno(), 65536)
+                d = os.read(self.stdout.fileno(), 65536)
                 if not d:
                     raise SimError(f"simulator exited: {self.buf[-300:]!r}")
                 self.buf += d
@@ -300,7 +310,7 @@ class S51:
 
     def cmd(self, c: str) -> bytes:
         """Run one console command; its output ends where the sentinel's echo starts."""
-        self.p.stdin.write(f"{c}\nexpr {SENTINEL}\n".encode())
+        self.stdin.write(f"{c}\nexpr {SENTINEL}\n".encode())
         out = self._read_until(lambda b: f"\n{SENTINEL}\n".encode() in b)
         # s51 echoes the commands first, then prints their results
         return out.rsplit(f"\n{SENTINEL}\n".encode(), 1)[0]
@@ -309,9 +319,11 @@ class S51:
         ticks_hi, last, marks = 0, 0, 0
         self.cmd(f"break {self.mark:#x}")
         while True:
-            self.p.stdin.write(b"run\n")
+            self.stdin.write(b"run\n")
             o = self._read_until(lambda b: re.search(rb"Stop at 0x([0-9a-fA-F]+)[^\n]*\n", b) is not None)
-            pc = int(re.search(rb"Stop at 0x([0-9a-fA-F]+)", o).group(1), 16)
+            stop = re.search(rb"Stop at 0x([0-9a-fA-F]+)", o)
+            assert stop is not None  # _read_until waited for it
+            pc = int(stop.group(1), 16)
             if pc != self.mark:
                 # why s51 stopped: the firmware's exit, or a fault it detected
                 # ("Stack overflow, PC=0x..." when the idata stack runs out)
@@ -332,7 +344,7 @@ class S51:
     def close(self):
         if self.p.poll() is None:
             try:
-                self.p.stdin.write(b"quit\n")
+                self.stdin.write(b"quit\n")
                 self.p.wait(timeout=2)
             except (OSError, subprocess.TimeoutExpired):
                 self.p.kill()

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any
 
 from .. import impls, native
 from .base import Target, TargetUnavailable, finish_row
@@ -59,6 +60,13 @@ class BuildParams:
     blocks: int
     check_n: int
     xof_out: int = 32
+    #: None: the hash benchmark (bench/firmware.c); else another driver built
+    #: and run the same way (sources, defines, include, tag, checksum(), row())
+    workload: Any = None
+
+    def subdir(self) -> str:
+        """Where a backend keeps this image apart from the hash images."""
+        return "" if self.workload is None else self.workload.tag
 
 
 class Backend:
@@ -113,7 +121,7 @@ class GccBackend(Backend):
     build_image): the message buffer holds every size and, when it fits in
     64 KiB, the whole-block runs.  Subclasses set `toolchain` and execute()."""
 
-    toolchain: "Toolchain"
+    toolchain: Toolchain
 
     def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
         from .firmware import build_image, build_library, code_bytes
@@ -123,8 +131,8 @@ class GccBackend(Backend):
         maxmsg = max([*p.sizes, p.check_n, 1])
         blocks = p.blocks if p.blocks * a.block_size <= max(maxmsg, 1 << 16) else 0
         mm = max(maxmsg, blocks * a.block_size)
-        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}", lib,
-                              p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel)
+        elf, mp = build_image(self.toolchain, algo, outdir / f"{algo}@{impls.algo_tag(algo, sel)}" / p.subdir(),
+                              lib, p.sizes, blocks, mm, p.check_n, p.xof_out, sel=sel, workload=p.workload)
         return Image(elf, code_bytes(mp))
 
 
@@ -179,6 +187,22 @@ def _build_lock(outdir: Path):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
+def measure_workload(backend: Backend, workload, timeout: float | None = None, profile=None,
+                     check_n: int = 16) -> Iterator[dict]:
+    """Rows of another driver than the hash benchmark (workload: sources,
+    defines, algo, checksum(), row()) built with the target's selected
+    implementation of workload.algo, checked and measured like a hash."""
+    cfg = backend.cfg
+    timeout = timeout or cfg.run_opt("timeout", 300)
+    profile = profile or backend.profile()
+    name = workload.algo
+    sel_base = cfg.selection()
+    im = cfg.candidates(name)[0]
+    sel = impls.selection_for(name, im, sel_base)
+    yield from _one(backend, name, im, sel, native.find(name), BuildParams([], 0, check_n, workload=workload),
+                    timeout, profile)
+
+
 def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, timeout: float,
          profile) -> Iterator[dict]:
     base = {"algo": name, "target": backend.target_name(), "impl": im, "ctx_bytes": a.ctx_size,
@@ -201,7 +225,7 @@ def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, tim
         yield {**base, **code, "error": ram}
         return
     out = parse_output(ex.output)
-    want = host_checksum(name, p.check_n, p.xof_out)
+    want = host_checksum(name, p.check_n, p.xof_out) if p.workload is None else p.workload.checksum()
     got = out.get("checksum")
     if ex.status != "exit" and got is None:
         yield {**base, **code, "error": _stop_error(ex, timeout)}
@@ -219,11 +243,15 @@ def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, tim
     ctx = out.get("ctx", a.ctx_size)
     for r in out["rows"]:
         c = float(r["cycles"])
+        if p.workload is not None:   # a workload's rows are different work, each its own stack
+            stack = r.get("stack", 0)
         row = {**base, **code, "size": r["size"], "kind": r["kind"], "reps": 1, "median": c, "q1": c,
                "q3": c, "min": c, "max": c, "count_kind": backend.count_kind,
                "instructions": r.get("instructions"), "verified": True, "stack_bytes": stack,
                "static_bytes": static, "ram_bytes": ctx + stack + static,
                **image.info.get("row", {}), **backend.row_extra(image, ex, r)}
+        if p.workload is not None:
+            row.update(p.workload.row(r))
         yield finish_row(row, profile)
 
 

@@ -5,9 +5,10 @@ Each module exports ``blocks(msg, block_bytes, **pad_args)`` returning
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 
-def scheme(name: str):
+def scheme(name: str) -> ModuleType:
     """The padding module `name` (python/hashbench/hw/padding/<name>.py)."""
     if not name.isidentifier():
         raise ValueError(f"bad padding scheme name {name!r}")

@@ -7,7 +7,7 @@ least significant), as the standard does.  Ascon cores ignore ``count``: it is 0
 """
 
 
-def blocks(msg: bytes, block_bytes: int = 8) -> list:
+def blocks(msg: bytes, block_bytes: int = 8) -> list[tuple[bytes, int, bool]]:
     fill = block_bytes - len(msg) % block_bytes          # 1..block_bytes
     padded = bytes(msg) + b"\x01" + bytes(fill - 1)
     n = len(padded) // block_bytes

@@ -13,7 +13,7 @@ that holds only padding gets 0.
 
 
 def blocks(msg: bytes, block_bytes: int, length_bytes: int = 8,
-           final_one: bool = True) -> list:
+           final_one: bool = True) -> list[tuple[bytes, int, bool]]:
     bits = 8 * len(msg)
     fill = block_bytes - (len(msg) + length_bytes) % block_bytes   # 1..block_bytes
     pad = bytearray(fill)

@@ -8,7 +8,7 @@ block), unlike the Merkle-Damgard paddings.
 """
 
 
-def blocks(msg: bytes, block_bytes: int) -> list:
+def blocks(msg: bytes, block_bytes: int) -> list[tuple[bytes, int, bool]]:
     n = max(1, -(-len(msg) // block_bytes))             # ceil, and at least one block
     out = []
     for i in range(n):

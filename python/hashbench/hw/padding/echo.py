@@ -5,7 +5,7 @@ for a block that holds no message bit (an empty message, or the second of two pa
 blocks)."""
 
 
-def blocks(msg: bytes, block_bytes: int, digest_bits: int) -> list:
+def blocks(msg: bytes, block_bytes: int, digest_bits: int) -> list[tuple[bytes, int, bool]]:
     n = len(msg)
     fill = -(n + 1 + 18) % block_bytes
     padded = (msg + b"\x80" + bytes(fill) + digest_bits.to_bytes(2, "little")

@@ -5,7 +5,7 @@ sends through the final permutation Pf.  No per-block counter (count 0)."""
 from . import pad10
 
 
-def blocks(msg: bytes, block_bytes: int) -> list:
+def blocks(msg: bytes, block_bytes: int) -> list[tuple[bytes, int, bool]]:
     tail = (8 * len(msg)).to_bytes(8, "big")
     blks = [b for b, _, _ in pad10.blocks(msg, block_bytes)]
     blks += [tail[i:i + block_bytes] for i in range(0, 8, block_bytes)]

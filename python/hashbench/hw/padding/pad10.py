@@ -4,7 +4,7 @@ gets one more block.  What follows (CubeHash's x31 ^= 1 and final rounds, Luffa'
 rounds) is the core's business; no per-block counter (count 0)."""
 
 
-def blocks(msg: bytes, block_bytes: int) -> list:
+def blocks(msg: bytes, block_bytes: int) -> list[tuple[bytes, int, bool]]:
     padded = msg + b"\x80" + bytes(-(len(msg) + 1) % block_bytes)
     return [(padded[i:i + block_bytes], 0, i + block_bytes == len(padded))
             for i in range(0, len(padded), block_bytes)]

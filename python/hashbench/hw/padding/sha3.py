@@ -7,9 +7,9 @@ The Keccak cores ignore ``count``: it is 0 for every block.
 """
 
 
-def blocks(msg: bytes, block_bytes: int, domain: int = 0x06) -> list:
+def blocks(msg: bytes, block_bytes: int, domain: int = 0x06) -> list[tuple[bytes, int, bool]]:
     if not 0 < domain < 0x80:
-        raise ValueError("sha3 padding: domain byte must be in 0x01..0x7f, got %#x" % domain)
+        raise ValueError(f"sha3 padding: domain byte must be in 0x01..0x7f, got {domain:#x}")
     fill = block_bytes - len(msg) % block_bytes          # 1..block_bytes bytes of padding
     padded = bytearray(msg) + bytes([domain]) + bytes(fill - 1)
     padded[-1] |= 0x80

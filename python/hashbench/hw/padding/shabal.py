@@ -5,5 +5,5 @@ block with the same W; the core does them by itself."""
 from . import pad10
 
 
-def blocks(msg: bytes, block_bytes: int) -> list:
+def blocks(msg: bytes, block_bytes: int) -> list[tuple[bytes, int, bool]]:
     return [(b, i + 1, last) for i, (b, _, last) in enumerate(pad10.blocks(msg, block_bytes))]

@@ -4,7 +4,8 @@ length in bits (16 bits), both little-endian, filling the last block.  ``count``
 counter: message bits up to and including this block, 0 for a block without message bits."""
 
 
-def blocks(msg: bytes, block_bytes: int, digest_bits: int, length_bytes: int = 8) -> list:
+def blocks(msg: bytes, block_bytes: int, digest_bits: int, length_bytes: int = 8,
+           ) -> list[tuple[bytes, int, bool]]:
     n = len(msg)
     fill = -(n + 1 + length_bytes + 2) % block_bytes
     padded = (msg + b"\x80" + bytes(fill) + (8 * n).to_bytes(length_bytes, "little")

@@ -4,7 +4,7 @@ little-endian integer and zeros.  That length block is the final one (`last`), w
 expands with the final term.  No per-block counter (count 0)."""
 
 
-def blocks(msg: bytes, block_bytes: int) -> list:
+def blocks(msg: bytes, block_bytes: int) -> list[tuple[bytes, int, bool]]:
     padded = msg + bytes(-len(msg) % block_bytes)
     out = [(padded[i:i + block_bytes], 0, False) for i in range(0, len(padded), block_bytes)]
     out.append(((8 * len(msg)).to_bytes(8, "little") + bytes(block_bytes - 8), 0, True))

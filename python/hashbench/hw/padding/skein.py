@@ -4,9 +4,9 @@ blocks and the last one is zero-filled; the empty message is one zero block.
 The core sets the first flag itself and the final flag from `last`."""
 
 
-def blocks(msg: bytes, block_bytes: int, **pad_args) -> list:
+def blocks(msg: bytes, block_bytes: int, **pad_args: object) -> list[tuple[bytes, int, bool]]:
     if pad_args:
-        raise TypeError("skein padding takes no arguments: %s" % sorted(pad_args))
+        raise TypeError(f"skein padding takes no arguments: {sorted(pad_args)}")
     n = max(1, (len(msg) + block_bytes - 1) // block_bytes)
     out = []
     for i in range(n):
