@@ -96,3 +96,10 @@ def test_a_run_past_its_instruction_limit_is_stopped(tmp_path):
     assert res["output"] == "start\n"
     res = tg.backend.run_elf(elf, timeout=3)
     assert res["status"] == "timeout"
+
+
+def test_second_sha256_implementation():
+    """The unrolled SHA-256 (the target builds the rolled one) is proven on target too."""
+    tg = need()
+    rows = list(tg.run(["sha256"], [64], blocks=0, check_n=8, timeout=120, impl="unrolled"))
+    assert rows and all(r["impl"] == "unrolled" and r["verified"] and not r.get("error") for r in rows), rows
