@@ -150,20 +150,18 @@ def sel_diff(sel: dict[str, str]) -> list[str]:
     return [f for f, i in sel.items() if d.get(f) != i]
 
 
-def selection_tag(sel: dict[str, str]) -> str:
-    """A short stable name of a selection: 'default' or 'keccak-bytes8+aes-sbox'."""
+def selection_tag(sel: dict[str, str], fams: set[str] | None = None) -> str:
+    """A short stable name of a selection: 'default' or 'keccak-bytes8+aes-sbox'
+    (only the families in `fams` when given)."""
     d = default_selection()
-    diff = [f"{f}-{i}" for f, i in sorted(sel.items()) if d.get(f) != i]
+    diff = [f"{f}-{i}" for f, i in sorted(sel.items()) if (fams is None or f in fams) and d.get(f) != i]
     return "+".join(diff) or "default"
 
 
 def algo_tag(name: str, sel: dict[str, str]) -> str:
     """selection_tag() of the families an algorithm links: 'default', or
     e.g. 'keccak-bytes8' for SHA3-256 built with the byte-wise permutation."""
-    fams = set(families_of(name))
-    d = default_selection()
-    diff = [f"{f}-{i}" for f, i in sorted(sel.items()) if f in fams and d.get(f) != i]
-    return "+".join(diff) or "default"
+    return selection_tag(sel, set(families_of(name)))
 
 
 def shared_sources() -> list[Path]:
@@ -193,9 +191,8 @@ def include_dirs(sel: dict[str, str] | None = None) -> list[Path]:
 def include_tag(sel: dict[str, str]) -> str:
     """selection_tag() of the families whose folders go on the include path:
     objects compiled for one such tag are not valid for another."""
-    d = default_selection()
-    fams = {p.parent.name for p in include_dirs(sel)} | {p.parent.name for p in include_dirs(d)}
-    return selection_tag({f: i for f, i in sel.items() if f in fams} | {f: i for f, i in d.items() if f not in fams})
+    fams = {p.parent.name for p in include_dirs(sel)} | {p.parent.name for p in include_dirs(default_selection())}
+    return selection_tag(sel, fams)
 
 
 def headers() -> list[Path]:
