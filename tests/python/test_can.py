@@ -254,10 +254,12 @@ def test_frame_bits():
 
 
 def test_response_time_analysis_hand_checked():
-    """Three messages of 1 ms frames at 125 kbit/s (tau_bit = 8 us), T = 2.5,
-    3.5, 3.5 ms, D = T: the set in which the lowest-priority message's second
-    instance in its busy period is its worst (the case Davis et al. 2007
-    corrected).  By hand, in ms:
+    """The example with which Davis et al. 2007 refute the original analysis
+    (Tindell et al. 1994): messages A, B, C of 1 ms frames at 125 kbit/s
+    (tau_bit = 8 us), T = 2.5, 3.5, 3.5 ms, D = T.  The original analysis
+    looks only at C's first instance and gives R_C = 3 ms; the paper's
+    schedule shows C's second instance in the level-C busy period taking
+    3.5 ms.  Worked again by hand with the revised equations, in ms:
       A: B = 1; busy t = 1 + ceil(t/2.5) -> 2; Q = 1; w0 = 1; R = 2.
       B: B = 1; busy 1 -> 3 -> 4 -> 5 -> 5 (1 + 2*1 + 2*1); Q = ceil(5/3.5) = 2;
          q=0: w = 1 + ceil((w+.008)/2.5) -> 2, R = 3;  q=1: w = 2 + ... -> 4, R = 4-3.5+1 = 1.5;
