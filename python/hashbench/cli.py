@@ -563,6 +563,18 @@ def cmd_db(a) -> int:
             dates = sorted(str(r.get("ts")) for r in rows)
             if rows:
                 out.print(f"machines: {', '.join(machines)}; measured {dates[0]} .. {dates[-1]}")
+    elif a.db_cmd == "cpb-table":
+        from .report import cpb_table
+        if not a.target:
+            raise UsageError("db cpb-table: --target T1,T2,... (the columns)")
+        targets = [t.strip() for t in a.target.split(",") if t.strip()]
+        from .targets.config import names as target_names
+        unknown = [t for t in targets if t not in target_names()]
+        if unknown:
+            raise UsageError(f"db cpb-table: unknown target {', '.join(unknown)} (hashbench targets)")
+        algos = resolve_algos([a.algo], False) if a.algo else None
+        rows = st.rows(*_db_filter(a))
+        print(cpb_table(rows, targets, algos), end="")
     elif a.db_cmd == "path":
         print(st.path)
     st.close()
@@ -1063,6 +1075,9 @@ def build_parser() -> argparse.ArgumentParser:
     filters(m)
     m = dsub.add_parser("query", help="latest figures of the matching rows, one line per form")
     m.add_argument("--json", action="store_true")
+    filters(m)
+    m = dsub.add_parser("cpb-table", help="Markdown: long-message cycles/byte of every algorithm, one column "
+                        "per --target (the form each target selects)")
     filters(m)
     dsub.add_parser("path")
     s.set_defaults(fn=cmd_db)
