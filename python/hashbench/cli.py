@@ -914,6 +914,23 @@ def _validate_published(a) -> int:
                   f"{r['model']:,}" + ("" if r["verified"] else " (WRONG OUTPUT)"), pub,
                   f"{r['error_pct']:+.1f}" if "error_pct" in r else "-", r["source"][:90])
     out.print(t)
+    prof = [r for r in rows if r.get("model_hashing") and r.get("published_hashing_pct") and r.get("published")]
+    if prof:
+        # the publication's hashing profile splits its cycles in two; splitting
+        # the model's the same way says which part the error is in
+        t = Table(title="hashing (Keccak/SHA-3 functions) and the rest: model against the published profile")
+        for h in ("core", "program", "operation", "model hashing", "published hashing", "hashing error %",
+                  "rest error %"):
+            t.add_column(h, justify="right")
+        for r in prof:
+            ph = r["published"] * r["published_hashing_pct"] / 100
+            mh = r["model_hashing"]
+            r["hashing_error_pct"] = 100.0 * (mh - ph) / ph
+            r["rest_error_pct"] = 100.0 * ((r["model"] - mh) - (r["published"] - ph)) / (r["published"] - ph)
+            t.add_row(r["core"], r["program"], r["operation"], f"{mh:,} ({100 * mh / r['model']:.1f}%)",
+                      f"{ph:,.0f} ({r['published_hashing_pct']:.1f}%)", f"{r['hashing_error_pct']:+.1f}",
+                      f"{r['rest_error_pct']:+.1f}")
+        out.print(t)
     if a.json:
         print(json.dumps({"published": rows}, indent=1))
     measured = [r for r in rows if not r.get("error")]
