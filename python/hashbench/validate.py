@@ -201,10 +201,11 @@ def _symbols(elf: Path) -> tuple[list[int], list[str]]:
     """Start addresses (sorted) and names of the code symbols of an ELF;
     assembly functions often carry no size, so a symbol runs to the next."""
     from elftools.elf.elffile import ELFFile
+    from elftools.elf.sections import SymbolTableSection
     syms = []
     with open(elf, "rb") as f:
         tab = ELFFile(f).get_section_by_name(".symtab")
-        for s in tab.iter_symbols() if tab is not None else ():
+        for s in tab.iter_symbols() if isinstance(tab, SymbolTableSection) else ():
             if (s["st_info"]["type"] in ("STT_FUNC", "STT_NOTYPE") and s.name and s.name[0] not in "$."
                     and s["st_shndx"] != "SHN_UNDEF"):
                 syms.append((s["st_value"] & ~1, s.name))
