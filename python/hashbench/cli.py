@@ -840,7 +840,7 @@ def _seed004(a) -> int:
     head, rows = seed004.figure1(measured)
     show("Seed 004, Figure 1 regenerated (8051: published hand-written C51 on an extended 8051; ours "
          "portable C, SDCC, classic 8051, machine cycles = clocks/12; AVR exact cycles; ARM7TDMI "
-         "cycles_model:arm7tdmi)", head, rows)
+         f"{seed004.current_count_kind('arm7tdmi')})", head, rows)
     rk = seed004.rankings(measured)
     for size, cols in rk.items():
         names = list(cols)
