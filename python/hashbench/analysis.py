@@ -189,19 +189,62 @@ EIGHT_BIT = ("avr", "mcs51")
 ARM = ("arm7tdmi", "cortex-m0", "cortex-m3", "cortex-m4")
 
 
+def model_version(count_kind: str | None) -> tuple[str, int] | None:
+    """(model, version) of a modelled count kind, "cycles_model:<model>@<v>";
+    version 0 for a model row written before the rules carried a version
+    (those rows are older than every versioned one).  None for counts that
+    are not modelled."""
+    if not count_kind or not count_kind.startswith("cycles_model:"):
+        return None
+    name, _, ver = count_kind[len("cycles_model:"):].partition("@")
+    try:
+        return name, int(ver) if ver else 0
+    except ValueError:
+        return name, 0
+
+
+def one_count_kind(rows: Iterable[dict]) -> tuple[list[dict], dict[str, int]]:
+    """The rows of one count kind, and {count kind: rows left out}.
+
+    Rows of one (target, algorithm, implementation) in different units must
+    never meet in one figure: a fit over block rows of two cycle-model
+    versions, or a message size of one version beside a slope of another,
+    would be a number no model produced.  Where every kind is a version of
+    one model the highest version is kept (a newer rule set supersedes the
+    older, whatever order the rows were stored or merged in); otherwise the
+    kind of the newest row is.  Rows with no count kind (errors) are kept."""
+    rows = list(rows)
+    kinds = [r.get("count_kind") for r in rows if r.get("count_kind")]
+    if len(set(kinds)) <= 1:
+        return rows, {}
+    versions = {k: model_version(k) for k in kinds}
+    names = {v[0] if v else None for v in versions.values()}
+    if len(names) == 1 and None not in names:
+        keep = max(set(kinds), key=lambda k: versions[k][1])  # type: ignore[index]
+    else:
+        keep = kinds[-1]
+    dropped: dict[str, int] = {}
+    for k in kinds:
+        if k != keep:
+            dropped[k] = dropped.get(k, 0) + 1
+    return [r for r in rows if r.get("count_kind") in (keep, None)], dropped
+
+
 def forms(rows: Iterable[dict]) -> list[dict]:
     """One entry per (target, algorithm, implementation) measured: cost per
     message size, the long-message rate, ROM/RAM, energy and stability.
     The latest row of each (size, kind) wins, so a store with many runs
-    gives its newest figures."""
+    gives its newest figures; rows of another count kind (an older cycle
+    model) are left out and counted in `superseded` (one_count_kind)."""
     from . import native
-    groups: dict[tuple, dict[tuple, dict]] = {}
+    by: dict[tuple, list[dict]] = {}
     for r in rows:
-        key = (r.get("target"), r.get("algo"), r.get("impl") or "ref")
-        groups.setdefault(key, {})[(r.get("kind"), r.get("size"))] = r
+        by.setdefault((r.get("target"), r.get("algo"), r.get("impl") or "ref"), []).append(r)
     reg = native.registry()
     out = []
-    for (target, algo, impl), latest in sorted(groups.items()):
+    for (target, algo, impl), group in sorted(by.items()):
+        kept, superseded = one_count_kind(group)
+        latest = {(r.get("kind"), r.get("size")): r for r in kept}
         rs = list(latest.values())
         ok = [r for r in rs if not r.get("error") and r.get("median") is not None]
         a = reg.get(algo)
@@ -209,7 +252,7 @@ def forms(rows: Iterable[dict]) -> list[dict]:
              "block": a.block_size if a else 0, "digest": a.digest_size if a else 0,
              "error": next((r["error"] for r in rs if r.get("error")), None),
              "cycles": {}, "energy_uj": {}, "unstable_rows": [], "count_kind": None,
-             "code_bytes": None, "ram_bytes": None, "clock_hz": None}
+             "code_bytes": None, "ram_bytes": None, "clock_hz": None, "superseded": superseded}
         for r in ok:
             f["count_kind"] = f["count_kind"] or r.get("count_kind")
             for k in ("code_bytes", "clock_hz"):

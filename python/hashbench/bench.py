@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from . import __version__, impls, kat, native
-from .analysis import long_rate
+from .analysis import long_rate, one_count_kind
 from .targets.base import Row
 
 
@@ -95,7 +95,8 @@ def best_forms(rows: Iterable[Row]) -> dict[str, dict[str, Any]]:
     for r in rows:
         by.setdefault((r["algo"], r.get("impl") or impls.SINGLE), []).append(r)
     out: dict[str, dict[str, Any]] = {}
-    for (algo, im), rs in by.items():
+    for (algo, im), group in by.items():
+        rs, _ = one_count_kind(group)
         cpb, how, unstable = speed(rs)
         code = next((r.get("code_bytes") for r in rs if r.get("code_bytes")), None)
         err = next((r["error"] for r in rs if r.get("error")), None)

@@ -477,11 +477,11 @@ def cmd_impls(a) -> int:
         t.add_column(c)
     users: dict[str, list[str]] = {}
     for n in impls.algorithm_names():
-        fam = impls.deciding_family(n)
-        if fam and (names is None or n in names):
-            users.setdefault(fam, []).append(n)
-    for fy in impls.families().values():
-        if names is not None and fy.name not in users:
+        fname = impls.deciding_family(n)
+        if fname and (names is None or n in names):
+            users.setdefault(fname, []).append(n)
+    for fam in impls.families().values():
+        if names is not None and fam.name not in users:
             continue
         # host: the form the host library links; in a dispatch, "runs" marks
         # the kernel this CPU runs, "can" the others it could, "-" one it cannot
@@ -563,6 +563,18 @@ def cmd_db(a) -> int:
             dates = sorted(str(r.get("ts")) for r in rows)
             if rows:
                 out.print(f"machines: {', '.join(machines)}; measured {dates[0]} .. {dates[-1]}")
+    elif a.db_cmd == "cpb-table":
+        from .report import cpb_table
+        if not a.target:
+            raise UsageError("db cpb-table: --target T1,T2,... (the columns)")
+        targets = [t.strip() for t in a.target.split(",") if t.strip()]
+        from .targets.config import names as target_names
+        unknown = [t for t in targets if t not in target_names()]
+        if unknown:
+            raise UsageError(f"db cpb-table: unknown target {', '.join(unknown)} (hashbench targets)")
+        algos = resolve_algos([a.algo], False) if a.algo else None
+        rows = st.rows(*_db_filter(a))
+        print(cpb_table(rows, targets, algos), end="")
     elif a.db_cmd == "path":
         print(st.path)
     st.close()
@@ -828,7 +840,7 @@ def _seed004(a) -> int:
     head, rows = seed004.figure1(measured)
     show("Seed 004, Figure 1 regenerated (8051: published hand-written C51 on an extended 8051; ours "
          "portable C, SDCC, classic 8051, machine cycles = clocks/12; AVR exact cycles; ARM7TDMI "
-         "cycles_model:arm7tdmi)", head, rows)
+         f"{seed004.current_count_kind('arm7tdmi')})", head, rows)
     rk = seed004.rankings(measured)
     for size, cols in rk.items():
         names = list(cols)
@@ -902,6 +914,23 @@ def _validate_published(a) -> int:
                   f"{r['model']:,}" + ("" if r["verified"] else " (WRONG OUTPUT)"), pub,
                   f"{r['error_pct']:+.1f}" if "error_pct" in r else "-", r["source"][:90])
     out.print(t)
+    prof = [r for r in rows if r.get("model_hashing") and r.get("published_hashing_pct") and r.get("published")]
+    if prof:
+        # the publication's hashing profile splits its cycles in two; splitting
+        # the model's the same way says which part the error is in
+        t = Table(title="hashing (Keccak/SHA-3 functions) and the rest: model against the published profile")
+        for h in ("core", "program", "operation", "model hashing", "published hashing", "hashing error %",
+                  "rest error %"):
+            t.add_column(h, justify="right")
+        for r in prof:
+            ph = r["published"] * r["published_hashing_pct"] / 100
+            mh = r["model_hashing"]
+            r["hashing_error_pct"] = 100.0 * (mh - ph) / ph
+            r["rest_error_pct"] = 100.0 * ((r["model"] - mh) - (r["published"] - ph)) / (r["published"] - ph)
+            t.add_row(r["core"], r["program"], r["operation"], f"{mh:,} ({100 * mh / r['model']:.1f}%)",
+                      f"{ph:,.0f} ({r['published_hashing_pct']:.1f}%)", f"{r['hashing_error_pct']:+.1f}",
+                      f"{r['rest_error_pct']:+.1f}")
+        out.print(t)
     if a.json:
         print(json.dumps({"published": rows}, indent=1))
     measured = [r for r in rows if not r.get("error")]
@@ -1063,6 +1092,9 @@ def build_parser() -> argparse.ArgumentParser:
     filters(m)
     m = dsub.add_parser("query", help="latest figures of the matching rows, one line per form")
     m.add_argument("--json", action="store_true")
+    filters(m)
+    m = dsub.add_parser("cpb-table", help="Markdown: long-message cycles/byte of every algorithm, one column "
+                        "per --target (the form each target selects)")
     filters(m)
     dsub.add_parser("path")
     s.set_defaults(fn=cmd_db)

@@ -40,6 +40,7 @@ def summarise(rows: list[dict]) -> list[dict]:
                     "long_mbps": hz / f["long_cpb"] / 1e6 if hz and f["long_cpb"] else None,
                     "c_fixed": f["c_fixed"], "unstable": f["unstable"],
                     "unstable_rows": len(f["unstable_rows"]), "count_kind": f["count_kind"],
+                    "superseded": f["superseded"],
                     "code_bytes": f["code_bytes"], "ram_bytes": f["ram_bytes"],
                     "energy_uj_64": f["energy_uj"].get(64), "error": f["error"]})
     return out
@@ -289,6 +290,14 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
         doc.p(one_line(system) + (" -- figures of this run may wander; see the stability column."
                                   if system["verdict"] == "noisy" else ""),
               cls="noisy" if system["verdict"] == "noisy" else "")
+    old: dict[str, int] = {}
+    for f in fs:
+        for k, n in f["superseded"].items():
+            old[k] = old.get(k, 0) + n
+    if old:
+        doc.p("rows of an older count kind are left out of every figure (a newer cycle model's rows of the "
+              "same form supersede them): " + ", ".join(f"{k} ({n} rows)" for k, n in sorted(old.items())),
+              cls="noisy")
     bad = [f for f in fs if f["unstable"]]
     if bad:
         doc.p(f"{len(bad)} long-message rates are unstable (marked): "
@@ -337,3 +346,50 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
                     f"<p>Data: <a href='results.csv'>results.csv</a>, <a href='results.json'>results.json</a>, "
                     f"<a href='summary.json'>summary.json</a></p>{check}</body></html>")
     return path
+
+
+def cpb_table(rows: list[dict], targets: list[str], algos: list[str] | None = None) -> str:
+    """Markdown: the long-message cycles/byte of every algorithm (registry
+    order) on each target, of the implementation the target's config selects
+    (named where it is not the family's default form), one count kind per
+    target.
+
+    The figures are analysis.forms' (latest rows, one count kind per form);
+    a target whose forms were measured under several count kinds (say two
+    versions of its cycle model, on algorithms measured at different times)
+    is refused rather than printed as one column."""
+    from . import impls, native
+    from .targets.config import load
+    fs = {(f["target"], f["algo"], f["impl"]): f for f in an.forms(rows)}
+    names = algos or list(native.registry())
+    kinds: dict[str, set[str]] = {t: set() for t in targets}
+    lines = []
+    for a in names:
+        blk = native.find(a).block_size
+        cells: list[str] = []
+        for t in targets:
+            im = load(t).candidates(a)[0]
+            f = fs.get((t, a, im))
+            if f is None or (f["long_cpb"] is None and not f["error"]):
+                cells.append("–")
+                continue
+            if f["error"] and f["long_cpb"] is None:
+                cells.append("fails")
+                continue
+            if f["count_kind"]:
+                kinds[t].add(f["count_kind"])
+            c = f"{f['long_cpb']:,.1f}"
+            fam = impls.deciding_family(a)
+            if fam is not None and im != impls.families()[fam].default:
+                c += f" ({im})"
+            if f["unstable"]:
+                c += " (unstable)"
+            cells.append(c)
+        lines.append(f"| {a} | {blk} | " + " | ".join(cells) + " |")
+    mixed = {t: k for t, k in kinds.items() if len(k) > 1}
+    if mixed:
+        raise ValueError("several count kinds in one column (measure the older forms again): " +
+                         "; ".join(f"{t}: {', '.join(sorted(k))}" for t, k in mixed.items()))
+    head = ("| algorithm | block B | " + " | ".join(targets) + " |\n|---|---:|" + "---:|" * len(targets) + "\n")
+    legend = "count kinds: " + "; ".join(f"{t} {', '.join(sorted(kinds[t])) or '-'}" for t in targets)
+    return legend + "\n\n" + head + "\n".join(lines) + "\n"

@@ -176,14 +176,76 @@ def published_row(table: Path, scheme: str, impl: str = "clean") -> dict | None:
     return None
 
 
-def _run(core: str, elf: Path, timeout: float) -> dict:
+def published_hashing(table: Path, scheme: str, impl: str = "clean") -> list[float] | None:
+    """The share of each operation's cycles spent hashing (%), from the
+    "Hashing Evaluation" table of a pqm3/pqm4 benchmarks file."""
+    on = False
+    for line in table.read_text().splitlines():
+        if line.startswith("# "):       # a section; its "## " subsections (KEMs, signatures) stay in it
+            on = "hashing" in line.lower()
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if on and len(cells) >= 5 and re.match(rf"{re.escape(scheme)}( \(|$)", cells[0]) and cells[1] == impl:
+            got = [re.match(r"([\d.]+)%", c) for c in cells[2:5]]
+            return [float(g.group(1)) for g in got if g]
+    return None
+
+
+#: functions of the symmetric primitives a pqm scheme calls (mupq's
+#: fips202.c, the Keccak-f[1600] assembly and the schemes' wrappers around
+#: them): what pqm3/pqm4's hashing profile counts as hashing
+HASHING = re.compile(r"keccak|shake|sha3|fips202", re.I)
+
+
+def _symbols(elf: Path) -> tuple[list[int], list[str]]:
+    """Start addresses (sorted) and names of the code symbols of an ELF;
+    assembly functions often carry no size, so a symbol runs to the next."""
+    from elftools.elf.elffile import ELFFile
+    from elftools.elf.sections import SymbolTableSection
+    syms = []
+    with open(elf, "rb") as f:
+        tab = ELFFile(f).get_section_by_name(".symtab")
+        for s in tab.iter_symbols() if isinstance(tab, SymbolTableSection) else ():
+            if (s["st_info"]["type"] in ("STT_FUNC", "STT_NOTYPE") and s.name and s.name[0] not in "$."
+                    and s["st_shndx"] != "SHN_UNDEF"):
+                syms.append((s["st_value"] & ~1, s.name))
+    syms.sort()
+    return [a for a, _ in syms], [n for _, n in syms]
+
+
+def _hashing_cycles(elf: Path, profile: dict, res: dict) -> None:
+    """Add to each measured operation of `res` the modelled cycles spent in
+    HASHING functions: the interval between two counter reads whose cycles
+    are the operation's (plus the bracket's) is the operation."""
+    import bisect
+    starts, names = _symbols(elf)
+    marks = profile.get("marks", [])
+    for op in res.values():
+        want = op["cycles"] + op["overhead"]
+        for a, b in zip(marks, marks[1:]):
+            spent = {k: v - a.get(k, 0) for k, v in b.items() if v != a.get(k, 0)}
+            if abs(sum(spent.values()) - want) > 0.01 * want:
+                continue
+            hashing = 0.0
+            for addr, c in spent.items():
+                i = bisect.bisect_right(starts, addr) - 1
+                if i >= 0 and HASHING.search(names[i]):
+                    hashing += c
+            op["hashing"] = int(round(hashing))
+            break
+
+
+def _run(core: str, elf: Path, timeout: float, profile: bool = False) -> dict:
     from .emu.engine import Emulator
-    r = Emulator(core).run(str(elf), timeout_s=timeout)
+    prof: dict | None = {} if profile else None
+    r = Emulator(core).run(str(elf), timeout_s=timeout, profile=prof)
     res = {}
     for line in r.output.splitlines():
         m = re.match(r"(\w+) cycles=(\d+) overhead=(\d+) ok=([01])", line.strip())
         if m:
-            res[m.group(1)] = {"cycles": int(m.group(2)), "ok": m.group(4) == "1"}
+            res[m.group(1)] = {"cycles": int(m.group(2)), "overhead": int(m.group(3)), "ok": m.group(4) == "1"}
+    if prof is not None:
+        _hashing_cycles(elf, prof, res)
     return res
 
 
@@ -331,9 +393,10 @@ def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str],
     _gcc(["arm-none-eabi-gcc", *PUB_FLAGS[core], ns_t, *defs, f"-DHB_CHECKSUM=0x{want}u", f"-I{_EMU}",
           f"-I{_EMU / 'validate'}", f"-I{d}", *common, str(_EMU / "validate" / "keypair.c"), *csrc,
           *[str(repo / s) for s in symcrypto], *_harness_sources(), *_link_flags(core), "-o", str(elf)])
-    res = _run(core, elf, timeout)
+    res = _run(core, elf, timeout, profile=True)
     ok = res.get("checksum", {}).get("ok", False)
     pub = published_row(table, scheme, impl)
+    pub_hash = published_hashing(table, scheme, impl) or []
     ops = ["keypair", "enc", "dec"] if kind == "kem" else ["keypair"]
     rows = []
     for k, op in enumerate(ops):
@@ -342,6 +405,8 @@ def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str],
                      "flags": " ".join(PUB_FLAGS[core]), "model": res.get(op, {}).get("cycles"),
                      "verified": ok and res.get(op, {}).get("ok", False),
                      "published": p.get("AVG"), "published_range": (p.get("MIN"), p.get("MAX")),
+                     "model_hashing": res.get(op, {}).get("hashing"),
+                     "published_hashing_pct": pub_hash[k] if k < len(pub_hash) else None,
                      "source": f"{table.relative_to(repo)} of the checkout, row '{scheme}' {impl}"
                                + (f" ({pub['executions']})" if pub else " (row not found)")})
     return rows

@@ -127,3 +127,9 @@ def test_report(tmp_path):
     assert "sha256" in html and "<svg" in html and "machine " in html
     assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep2")]) == 0
     assert (tmp_path / "rep2" / "results.csv").read_text().count("sha256") >= 4
+
+
+def test_impls_lists_the_forms_of_one_family():
+    r = run(["impls", "-a", "sha256"])
+    assert r.returncode == 0, r.stderr
+    assert "sha2" in r.stdout and "unrolled" in r.stdout and "blake2" not in r.stdout

@@ -243,3 +243,65 @@ def test_address_generation_stall_is_an_option(tmp_path, monkeypatch):
                         dataclasses.replace(cycle_models.MODELS["cortex-m4"], agu_stall=1))
     assert cycles(tmp_path, "cortex-m4", body) == 1 + 2 + 1
     assert cycles(tmp_path, "cortex-m4", "adds r2, r2, #0\n ldr r0, [r3]") == 1 + 2
+
+
+def test_published_hashing_share_is_read_from_its_section(tmp_path):
+    from hashbench.validate import published_hashing
+    t = tmp_path / "benchmarks.md"
+    t.write_text("# Speed Evaluation\n## Key Encapsulation Schemes\n"
+                 "| kyber512 (100 executions) | m3 | AVG: 539,881 | AVG: 656,152 | AVG: 627,897 |\n"
+                 "# Hashing Evaluation\n## Key Encapsulation Schemes\n"
+                 "| Scheme | Implementation | Key Generation [%] | Encapsulation [%] | Decapsulation [%] |\n"
+                 "| kyber512 | clean | 55.6% | 53.0% | 38.3% |\n| kyber512 | m3 | 70.6% | 73.3% | 61.0% |\n"
+                 "# Size Evaluation\n| kyber512 | m3 | 1 | 2 | 3 |\n")
+    assert published_hashing(t, "kyber512", "m3") == [70.6, 73.3, 61.0]
+    assert published_hashing(t, "kyber512", "clean") == [55.6, 53.0, 38.3]
+    assert published_hashing(t, "kyber5", "m3") is None
+
+
+HASH_SUBS = """
+    .balign 4
+    .thumb_func
+keccak_sub:
+    movs r0, #200
+1:  subs r0, #1
+    bne 1b
+    bx lr
+    .balign 4
+    .thumb_func
+other_sub:
+    movs r0, #200
+2:  subs r0, #1
+    bne 2b
+    bx lr
+"""
+
+
+def test_profile_splits_an_interval_between_hashing_and_the_rest(tmp_path):
+    """The engine's profile attributes every modelled cycle to a block, and
+    validate charges the blocks of Keccak/SHA-3 functions to hashing: two
+    equal loops, one in a function named like Keccak, split the bracketed
+    interval in halves."""
+    from hashbench.validate import _hashing_cycles
+    total = cycles(tmp_path, "cortex-m4", "    bl keccak_sub\n    bl other_sub\n", HASH_SUBS)
+    prof: dict = {}
+    r = Emulator("cortex-m4").run(str(tmp_path / "t.elf"), timeout_s=10, profile=prof)
+    assert r.exit_code - BRACKET["cortex-m4"] == total          # profiling charges nothing itself
+    assert len(prof["marks"]) == 2                              # the two counter reads
+    assert sum(prof["blocks"].values()) == pytest.approx(r.cycles)
+    res = {"op": {"cycles": total, "overhead": BRACKET["cortex-m4"]}}
+    _hashing_cycles(tmp_path / "t.elf", prof, res)
+    assert res["op"]["hashing"] == pytest.approx(total / 2, rel=0.05)
+
+
+def test_validate_prints_the_hashing_split(monkeypatch, capsys):
+    from hashbench import validate
+    from hashbench.cli import main
+    row = {"core": "cortex-m3", "program": "kyber512 m3 (pqm3)", "operation": "keypair", "model": 482409,
+           "published": 539881, "verified": True, "source": "table", "error_pct": -10.6,
+           "model_hashing": 333547, "published_hashing_pct": 70.6}
+    monkeypatch.setattr(validate, "against_published", lambda **kw: [dict(row)])
+    assert main(["validate-models", "--published-only", "--json"]) == 0
+    got = capsys.readouterr().out
+    # 539,881 x 70.6% = 381,156 hashing cycles published; the model's 333,547 is 12.5% under
+    assert "-12.5" in got and "-6.2" in got

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ..analysis import one_count_kind
 from .profiles import Profile
 from .sim import MsgSpec
 from .timing import NS, Msg, bus_load, response_times
@@ -52,6 +53,7 @@ def mac_time(store, target: str, algo: str, nbytes: int) -> MacTime:
     rows = [] if store is None else [r for r in store.rows("r.algo = ? AND r.target = ?", (algo, target))
                                      if not r.get("error") and r.get("median") and r.get("size") is not None
                                      and r.get("kind") not in CAN_KINDS]
+    rows, _ = one_count_kind(rows)
     if not rows:
         return MacTime(None, "no data", f"no {algo} rows for {target} in the store "
                                         f"(hashbench bench --target {target} -a {algo} --sizes {nbytes})")

@@ -104,7 +104,13 @@ class Emulator:
         self.blocks[addr] = info
         return info
 
-    def run(self, elf_path: str, timeout_s: float = 60.0, max_instructions: int = 0) -> Result:
+    def run(self, elf_path: str, timeout_s: float = 60.0, max_instructions: int = 0,
+            profile: dict | None = None) -> Result:
+        """Run to the firmware's exit.  With `profile` (a dict), also say where
+        the modelled cycles went: profile["blocks"] {block address: cycles
+        charged on entering it, the refill of the branch into it included}
+        and profile["marks"], a copy of that at every read of the cycle
+        counter (the firmware brackets what it measures with two reads)."""
         m = self.m
         u = uc.Uc(m.uc_arch, m.uc_mode)
         if m.uc_cpu is not None:
@@ -136,6 +142,7 @@ class Emulator:
             info = blocks.get(addr)
             if info is None:
                 info = self._block(u, addr, size)
+            before = st["cyc"]
             if st["pending_fall"] is not None and addr != st["pending_fall"]:
                 st["cyc"] += st["pending_extra"] + (info[5] if st["pending_extra"] else 0)
             st["ins"] += info[0]
@@ -143,6 +150,13 @@ class Emulator:
             st["pending_fall"] = info[2]
             st["pending_extra"] = info[3]
             st["cur"] = info
+            if spent is not None:
+                spent[addr] = spent.get(addr, 0) + st["cyc"] - before
+
+        spent: dict[int, float] | None = None
+        if profile is not None:
+            spent = profile.setdefault("blocks", {})
+            profile.setdefault("marks", [])
 
         def exact_counts(u):
             """counts up to and including the current instruction: the block
@@ -162,6 +176,8 @@ class Emulator:
         def on_read(u, access, addr, size, value, _):
             off = addr - m.mmio_base
             if off == mmio.CYC_LO:
+                if profile is not None:
+                    profile["marks"].append(dict(spent or {}))
                 _, c = exact_counts(u)
                 c = int(round(c))
                 st["latch_c"] = c
