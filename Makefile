@@ -61,6 +61,12 @@ $(BUILD)/san/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(SANFLAGS) -Iinclude $(IMPL_INC) -c $< -o $@
 
+# implementation sources #include one another (a dispatch the forms it
+# picks among, a form the portable code of the width it leaves alone): an
+# object of one is stale when any of them changes
+IMPL_SRC := $(wildcard src/algos/*/*/*.c)
+$(IMPL_SRC:%.c=$(BUILD)/obj/%.o) $(IMPL_SRC:%.c=$(BUILD)/san/%.o): $(IMPL_SRC)
+
 $(BUILD)/libhashbench.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

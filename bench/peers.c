@@ -128,7 +128,8 @@ static void compare(const char *algo, const char *peer, call_fn *f, const uint8_
 /* hashbench name, OpenSSL name, digest bytes */
 static const struct { const char *name, *ossl; size_t out; } ALGOS[] = {
     {"sha256", "SHA256", 32},     {"sha512", "SHA512", 64},         {"sha3_256", "SHA3-256", 32},
-    {"sha3_512", "SHA3-512", 64}, {"blake2b", "BLAKE2B-512", 64}, {"blake2s", "BLAKE2S-256", 32}};
+    {"sha3_512", "SHA3-512", 64}, {"blake2b", "BLAKE2B-512", 64}, {"blake2s", "BLAKE2S-256", 32},
+    {"sha384", "SHA384", 48},     {"sha512_224", "SHA512-224", 28}, {"sha512_256", "SHA512-256", 32}};
 
 int main(int argc, char **argv)
 {

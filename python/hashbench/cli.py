@@ -477,20 +477,22 @@ def cmd_impls(a) -> int:
         t.add_column(c)
     users: dict[str, list[str]] = {}
     for n in impls.algorithm_names():
-        fname = impls.deciding_family(n)
-        if fname and (names is None or n in names):
-            users.setdefault(fname, []).append(n)
+        fam = impls.deciding_family(n)
+        if fam and (names is None or n in names):
+            users.setdefault(fam, []).append(n)
+    from .targets.host import host_impl
     for fam in impls.families().values():
         if names is not None and fam.name not in users:
             continue
         # host: the form the host library links; in a dispatch, "runs" marks
-        # the kernel this CPU runs, "can" the others it could, "-" one it cannot
-        active = native.active_impl(fam.name)
+        # the kernels this CPU runs (one per width in sha2), "can" the others
+        # it could, "-" one it cannot
+        running = {host_impl(n) for n in users.get(fam.name, [])}
         runnable = native.runnable_impls(fam.name)
         for im in fam.impls.values():
             u = users.get(fam.name, [])
             host = ("yes" if im.name == fam.host else
-                    "runs" if im.name == active else "can" if im.name in runnable else
+                    "runs" if im.name in running else "can" if im.name in runnable else
                     "-" if im.name in fam.impls[fam.host].dispatch else "")
             t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", host, im.summary,
                       f"{len(u)}: {', '.join(u[:4])}{', ...' if len(u) > 4 else ''}")

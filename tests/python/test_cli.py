@@ -119,6 +119,17 @@ def test_verify_and_targets():
     assert r.returncode == 0 and "host" in r.stdout
 
 
+def test_impls_marks_each_width_kernel():
+    from hashbench import native
+    r = run(["impls", "-a", "sha256", "-a", "sha512"])
+    assert r.returncode == 0, r.stderr
+    rows = {ln.split("│")[2].strip(): ln for ln in r.stdout.splitlines() if ln.startswith("│ sha2")}
+    run_ = native.runnable_impls("sha2")
+    # the dispatch runs one kernel per width: both marked where the CPU has them
+    for form in ("shani", "avx2"):
+        assert ("runs" in rows[form].split("│")[4]) == (form in run_), rows[form]
+
+
 def test_report(tmp_path):
     db = tmp_path / "r.sqlite"
     assert main(["bench", "-a", "sha256", "--sizes", "64,1024", "--blocks", "2", "--seconds", "0.001",

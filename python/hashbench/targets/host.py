@@ -48,9 +48,18 @@ def host_impl(name: str, impl: str | None = None) -> str:
         return impls.SINGLE
     f = impls.families()[fam]
     ran = impl if impl is not None else native.active_impl(fam) or f.host
-    # a kernel for some of the family's algorithms runs the default form for the rest
     only = f.impls[ran].only if ran in f.impls else ()
-    return f.default if only and name not in only else ran
+    if not only or name in only:
+        return ran
+    # a kernel for some of the family's algorithms: in the host's dispatch
+    # the others run the fastest form that speeds them up (SHA-512 avx2 when
+    # shani is chosen: src/algos/sha2/dispatch/dispatch.c), in a build of
+    # the kernel alone the default form
+    if f.impls[f.host].dispatch:
+        for m in native.runnable_impls(fam):
+            if not f.impls[m].only or name in f.impls[m].only:
+                return m
+    return f.default
 
 
 class HostTarget(Target):
