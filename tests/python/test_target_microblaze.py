@@ -3,6 +3,7 @@ counting plugin targets/microblaze/mbcycles.c): on-target checksums,
 repeatable counts, the cycle model's rules on known instruction sequences,
 and a clear refusal when the toolchain is absent."""
 import subprocess
+import sys
 
 import pytest
 
@@ -152,3 +153,30 @@ def test_second_sha256_implementation():
     tg = need()
     rows = list(tg.run(["sha256"], [64], blocks=0, check_n=8, timeout=120, impl="unrolled"))
     assert rows and all(r["impl"] == "unrolled" and r["verified"] and not r.get("error") for r in rows), rows
+
+
+def test_validate_without_an_mblite_checkout_says_where_to_put_one(tmp_path):
+    """No MB-Lite sources: exit status 2 and the way to get them, no run."""
+    r = subprocess.run([sys.executable, "-m", "hashbench.cli", "validate-models", "--mblite", str(tmp_path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "no MB-Lite sources" in r.stderr and "hw/core/core_Pkg.vhd" in r.stderr and "--mblite" in r.stderr
+
+
+def test_mblite_image_file_holds_every_loaded_word(tmp_path):
+    """The testbench's image: the mailbox line, then each word of the
+    ELF's loadable segments at its address, big-endian as in the file."""
+    tg = need()
+    tc = tg.backend.toolchain
+    src = tmp_path / "w.c"
+    src.write_text('#include <stdint.h>\nconst uint32_t tbl[3] = {0x01020304u, 0xa5a5a5a5u, 0xdeadbeefu};\n'
+                   'volatile uint32_t sink;\nint main(void) { sink = tbl[sink % 3u]; return 0; }\n')
+    elf = tmp_path / "w.elf"
+    subprocess.run([tc.cc, *tc.cflags, *tc.defines, str(src), *tc.hal_sources, *tc.ldflags, "-o", str(elf)],
+                   check=True, capture_output=True)
+    lines = mblite.image_file(elf, 0x90001234, tmp_path / "w.hex").read_text().splitlines()
+    assert lines[0] == "mailbox 90001234"
+    words = dict(line.split() for line in lines[1:])
+    tbl = mb.symbol(tg.backend.nm, elf, "tbl")
+    assert [words[f"{tbl + 4 * i:08x}"] for i in range(3)] == ["01020304", "a5a5a5a5", "deadbeef"]
+    assert words["00000000"].startswith("b") and "90000000" in words   # reset vector (brai), DDR code
