@@ -16,9 +16,10 @@
 --
 -- The HAL's counter: hal_cycles() executes "ori r0, r0, 0x4801" and then
 -- loads hb_mailbox.cycles_hi/lo.  The marker is seen here when it is
--- fetched (a fetch that is later flushed only arms again what the next real
--- one arms); the first mailbox load after it gets the cycle count of the
--- cycle in which that load is in MEM.  That cycle is a fixed number of
+-- fetched (a fetch the pipeline then flushes arms the counter too, which is
+-- harmless: only the HAL's counter functions load those mailbox words, each
+-- right after its own marker); the first mailbox load after it gets the
+-- cycle count of the cycle in which that load is in MEM.  That cycle is a fixed number of
 -- cycles after the marker's EX cycle (hal_cycles is straight-line code with
 -- no load before the mailbox loads), so every difference of two readings
 -- -- all the firmware reports -- is the RTL's.  The instruction counters
