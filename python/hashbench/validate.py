@@ -62,7 +62,7 @@ def against_mblite(algos: list[str], mblite_path: str | None = None, sizes=(0, 6
     from .targets import microblaze as mb
     from .targets.firmware import host_checksum, parse_output
     from .targets.pipeline import BuildParams, _build_lock
-    src = mblite.source(mblite_path)
+    src = mblite.source(str(repo_path("mblite", mblite_path)))
     be = mblite.image_backend()
     core = {"name": "MB-Lite", "path": str(src), "commit": mblite.commit(src), "url": mblite.URL,
             "simulator": mblite.ghdl(), "flags": " ".join(be.toolchain.cflags)}
@@ -149,7 +149,7 @@ _EMU = _ROOT / "targets" / "emu"
 _CACHE = Path.home() / ".cache" / "hashbench" / "validate"
 REPOS = {"pqm4": "https://github.com/mupq/pqm4", "pqm3": "https://github.com/mupq/pqm3",
          "xkcp": "https://github.com/XKCP/XKCP", "aes": "https://github.com/Ko-/aes-armcortexm",
-         "cifra": "https://github.com/ctz/cifra"}
+         "cifra": "https://github.com/ctz/cifra", "mblite": "https://github.com/takar/mb-lite"}
 
 # Schwabe and Stoffelen, "All the AES You Need on Cortex-M3 and M4" (SAC 2016):
 # source, key bits, bitsliced, and the rows of the checkout's README table

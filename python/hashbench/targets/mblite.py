@@ -4,8 +4,9 @@ of the MicroBlaze plugin (targets/microblaze/mbcycles.c).
 MB-Lite (T. Kranenburg and R. van Leuken, "MB-LITE: A robust, light-weight
 soft-core implementation of the MicroBlaze architecture", DATE 2010; VHDL,
 OpenCores `mblite`, mirrored on GitHub as takar/mb-lite) is not part of
-hashbench: the person validating gives a checkout (`--mblite PATH`) or puts
-one in ~/.cache/hashbench/validate/mblite.  GHDL compiles its core with
+hashbench: the person validating gives a checkout (`--mblite PATH`), or
+`hashbench validate-models --target microblaze` clones it into
+~/.cache/hashbench/validate/mblite (as it does pqm4).  GHDL compiles its core with
 our configuration package and testbench (targets/microblaze/validate/) into
 build/mblite/, and runs a firmware image of the `microblaze` target there:
 every cycle is the RTL's.
