@@ -103,6 +103,9 @@ def test_mblite_model_rules_and_the_rtl_agree(tmp_path):
     rtl = mblite.run(src, elf, be.nm, timeout=120)
     assert rtl["status"] == "exit" and rtl["code"] == 0, rtl
     assert sequence_cycles(rtl["output"]) == EXPECTED["mblite"]
+    # a run that does not end stops at the testbench's cycle limit
+    short = mblite.run(src, elf, be.nm, timeout=120, max_cycles=2000)
+    assert short["status"] == "limit" and short["cycles"] == 2001 and "loop_nodelay8" not in short["output"], short
 
 
 def test_missing_toolchain_is_refused_with_the_way_to_build_it(monkeypatch, tmp_path):

@@ -189,7 +189,7 @@ def run(src: Path, elf: Path, nm: str, timeout: float, max_cycles: int = 1_000_0
                                           f"{(r.stderr or r.stdout)[-400:]}")
         return info
     st, code, cyc, err = m.groups()
-    info.update(status="limit" if err == "cycle_limit" else st, cycles=int(cyc))
+    info.update(status="limit" if err and err.startswith("cycle_limit") else st, cycles=int(cyc))
     if code is not None:
         info["code"] = int(code)
     if err:
