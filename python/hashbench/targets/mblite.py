@@ -26,6 +26,7 @@ import re
 import shutil
 import struct
 import subprocess
+import time
 from pathlib import Path
 
 from .firmware import ROOT
@@ -166,8 +167,6 @@ def run(src: Path, elf: Path, nm: str, timeout: float, max_cycles: int = 1_000_0
     """Run one image on MB-Lite under GHDL.  Returns {"output": console
     text, "status": "exit" | "crash" | "limit" | "timeout", "cycles": cycles
     from reset to the end, "code", "error", "seconds"}."""
-    import time
-
     from .microblaze import symbol
     cmd = compile_core(src)
     elf = elf.resolve()
