@@ -12,6 +12,9 @@
 #         microblaze (QEMU + the source packages a MicroBlaze cross compiler is
 #           built from; then builds it into ~/.cache/hashbench/toolchains:
 #           scripts/build-microblaze-toolchain.sh, about 15 minutes on 2 cores),
+#         mblite (GHDL, mcode and LLVM backends: the MB-Lite RTL check of the
+#           MicroBlaze model, hashbench validate-models --target microblaze;
+#           MB-Lite itself is fetched by the person validating),
 #         browser (Chromium: the report is loaded in a headless browser
 #                  by tests/python/test_report.py),
 #         ci (everything the default tests use)
@@ -26,6 +29,7 @@ declare -A PKGS=(
   [hdl]="iverilog"
   [fuzz]="clang llvm libclang-rt-dev libssl-dev valgrind"
   [microblaze]="qemu-system-misc binutils-source gcc-12-source newlib-source libgmp-dev libmpfr-dev libmpc-dev texinfo flex bison"
+  [mblite]="ghdl ghdl-llvm"
   [browser]="chromium"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"

@@ -868,6 +868,8 @@ def cmd_validate(a) -> int:
     from .targets import get
     if a.published_only:
         return _validate_published(a)
+    if a.target == "microblaze" or a.mblite:
+        return _validate_mblite(a)
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "sha512"]
     store = Store(a.db)
     tnames = ["rv32imc", "softcore-rv32", "cortex-m3"]
@@ -899,6 +901,36 @@ def cmd_validate(a) -> int:
     if a.json:
         print(json.dumps({"rtl": rows, "boards": rows2}, indent=1))
     return _validate_published(a)
+
+
+def _validate_mblite(a) -> int:
+    from . import validate
+    from .targets.mblite import MbliteUnavailable
+    names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "blake2s"]
+    try:
+        res = validate.against_mblite(names, a.mblite)
+    except (MbliteUnavailable, FileNotFoundError) as e:
+        err.print(f"[red]validate-models --target microblaze: {e}[/red]")
+        return 2
+    c = res["core"]
+    t = Table(title=f"MicroBlaze plugin, MB-Lite profile, vs the MB-Lite RTL ({c['simulator']}), same image; "
+                    f"MB-Lite {c['commit'][:12]} from {c['path']}")
+    for h in ("algorithm", "what", "bytes", "model cycles", "RTL cycles", "error %", "UG984 5-stage", "instructions"):
+        t.add_column(h, justify="right")
+    for r in res["rows"]:
+        if r.get("error"):
+            t.add_row(r["algo"], "error", "", "", "", "", "", r["error"][:80])
+            continue
+        fmt = "{:,.1f}" if r["kind"] == "c_block" else "{:,.0f}"
+        t.add_row(r["algo"], r["kind"], str(r["size"]), fmt.format(r["model"]), fmt.format(r["rtl"]),
+                  f"{r['error_pct']:+.2f}", fmt.format(r["ug984"]),
+                  "" if r["instructions"] is None else f"{r['instructions']:,}")
+    out.print(t)
+    out.print(f"flags: {c['flags']}")
+    if a.json:
+        print(json.dumps(res, indent=1))
+    good = [r for r in res["rows"] if not r.get("error")]
+    return 0 if good and len(good) == len(res["rows"]) else 1
 
 
 def _validate_published(a) -> int:
@@ -1033,7 +1065,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "(e.g. O0,O1) and compare the ratios to the published figures")
     s.set_defaults(fn=cmd_seed)
 
-    s = sub.add_parser("validate-models", help="check the cycle models: rv32 vs RTL, ARM vs published boards")
+    s = sub.add_parser("validate-models", help="check the cycle models: rv32 vs RTL, ARM vs published boards, "
+                       "MicroBlaze vs MB-Lite RTL (--target microblaze)")
     s.add_argument("-a", "--algo", action="append")
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")
@@ -1045,6 +1078,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--cifra", help="checkout of github.com/ctz/cifra")
     s.add_argument("--published-only", action="store_true",
                    help="only the ARM models against published figures for the same program")
+    s.add_argument("--target", choices=["microblaze"],
+                   help="only this target's check: microblaze = the QEMU plugin against the MB-Lite RTL "
+                   "under GHDL (-a: default sha256, sha3_256, blake2s)")
+    s.add_argument("--mblite", help="checkout of MB-Lite (github.com/takar/mb-lite, OpenCores mblite); default "
+                   "~/.cache/hashbench/validate/mblite; implies --target microblaze")
     s.set_defaults(fn=cmd_validate)
 
     s = sub.add_parser("recommend", help="which hash/MAC for my chip? rank what meets the constraints")

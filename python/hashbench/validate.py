@@ -1,5 +1,6 @@
 """Checking the cycle models: the rv32imc model against the cycle-exact
-PicoRV32 RTL (same firmware image, same algorithm and sizes), and the ARM
+PicoRV32 RTL (same firmware image, same algorithm and sizes), the MicroBlaze
+plugin against the cycle-exact MB-Lite RTL (against_mblite), and the ARM
 models against published real-board figures."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from . import native
+from . import impls, native
 from .analysis import htime_fit
 from .seeds import load
 
@@ -43,6 +44,71 @@ def against_rtl(algos: list[str], sizes=(0, 64, 576), blocks=4, store=None, run_
                         "error_pct": 100.0 * (fm["c_block"] - fr["c_block"]) / fr["c_block"],
                         "instructions_equal": None})
     return out
+
+
+def against_mblite(algos: list[str], mblite_path: str | None = None, sizes=(0, 64, 576), blocks=4,
+                   check_n=16, timeout: float = 3600.0) -> dict:
+    """The MicroBlaze plugin against the MB-Lite RTL, same image.
+
+    Each algorithm is built as the `microblaze` target builds it plus
+    -mno-xl-reorder (targets/mblite.py), checked for instructions MB-Lite
+    lacks, then run three times: on MB-Lite under GHDL (every cycle the
+    RTL's), and under QEMU with the plugin's `mblite` profile (the
+    comparison) and its UG984 5-stage profile (what the `microblaze` target
+    reports, for scale).  All three checksums must be the host library's.
+    Returns {"core": {...}, "rows": [algo, kind, size, model, rtl,
+    error_pct, ug984]} (or rows with "error")."""
+    from .targets import mblite
+    from .targets import microblaze as mb
+    from .targets.firmware import host_checksum, parse_output
+    from .targets.pipeline import BuildParams, _build_lock
+    src = mblite.source(str(repo_path("mblite", mblite_path)))
+    be = mblite.image_backend()
+    core = {"name": "MB-Lite", "path": str(src), "commit": mblite.commit(src), "url": mblite.URL,
+            "simulator": mblite.ghdl(), "flags": " ".join(be.toolchain.cflags)}
+    if be.missing():
+        raise FileNotFoundError(f"missing {', '.join(be.missing())}: scripts/install-toolchains.sh microblaze")
+    objdump = be.nm.replace("-nm", "-objdump")
+    rows: list[dict] = []
+    for name in algos:
+        cfg = be.cfg
+        sel = impls.selection_for(name, cfg.candidates(name)[0], cfg.selection())
+        with _build_lock(be.outdir()):
+            image = be.build(name, sel, BuildParams(list(sizes), blocks, check_n))
+        bad = mblite.unsupported(image.path, objdump)
+        if bad:
+            rows.append({"algo": name, "error": f"uses what MB-Lite lacks: {', '.join(bad[:6])}"})
+            continue
+        want = host_checksum(name, check_n)
+        runs = {"model": mb.execute(image.path, be.nm, cfg.data["machine"], "mblite", timeout),
+                "ug984": mb.execute(image.path, be.nm, cfg.data["machine"], 5, timeout),
+                "rtl": mblite.run(src, image.path, be.nm, timeout)}
+        outs = {k: parse_output(r.get("output", "")) for k, r in runs.items()}
+        wrong = [f"{k}: {r['status']} {r.get('error', '')}".strip() if r["status"] != "exit" or not outs[k]["done"]
+                 else f"{k}: checksum {outs[k].get('checksum')} != host {want}"
+                 for k, r in runs.items() if r["status"] != "exit" or not outs[k]["done"]
+                 or outs[k].get("checksum") != want]
+        if wrong:
+            rows.append({"algo": name, "error": "; ".join(wrong)})
+            continue
+        by = {k: {(r["kind"], r["size"]): r["cycles"] for r in o["rows"]} for k, o in outs.items()}
+        ins = {(r["kind"], r["size"]): r.get("instructions") for r in outs["model"]["rows"]}
+        secs = round(runs["rtl"].get("seconds", 0.0), 1)
+        for key, rtl in by["rtl"].items():
+            m = by["model"][key]
+            rows.append({"algo": name, "kind": key[0], "size": key[1], "model": m, "rtl": rtl,
+                         "error_pct": 100.0 * (m - rtl) / rtl if rtl else 0.0, "ug984": by["ug984"][key],
+                         "instructions": ins[key], "rtl_seconds": secs})
+        bs = native.find(name).block_size
+        fits = {k: htime_fit([{"kind": kk[0], "size": kk[1], "median": v} for kk, v in by[k].items()], bs)
+                for k in by}
+        fm, fr, fu = fits["model"], fits["rtl"], fits["ug984"]
+        if fm and fr and fu:
+            m, r = fm["c_block"], fr["c_block"]
+            rows.append({"algo": name, "kind": "c_block", "size": bs, "model": m, "rtl": r,
+                         "error_pct": 100.0 * (m - r) / r, "ug984": fu["c_block"],
+                         "instructions": None, "rtl_seconds": secs})
+    return {"core": core, "rows": rows}
 
 
 def against_boards(store=None, run_ids=None):
@@ -83,7 +149,7 @@ _EMU = _ROOT / "targets" / "emu"
 _CACHE = Path.home() / ".cache" / "hashbench" / "validate"
 REPOS = {"pqm4": "https://github.com/mupq/pqm4", "pqm3": "https://github.com/mupq/pqm3",
          "xkcp": "https://github.com/XKCP/XKCP", "aes": "https://github.com/Ko-/aes-armcortexm",
-         "cifra": "https://github.com/ctz/cifra"}
+         "cifra": "https://github.com/ctz/cifra", "mblite": "https://github.com/takar/mb-lite"}
 
 # Schwabe and Stoffelen, "All the AES You Need on Cortex-M3 and M4" (SAC 2016):
 # source, key bits, bitsliced, and the rows of the checkout's README table

@@ -5,7 +5,8 @@
  * Built by python/hashbench/targets/microblaze.py:
  *   cc -shared -fPIC -O2 -o build/microblaze/mbcycles.so mbcycles.c
  * Loaded with
- *   qemu-system-microblaze ... -plugin mbcycles.so,model=5,mailbox=0x...,out=FILE[,limit=N][,endian=be]
+ *   qemu-system-microblaze ... -plugin mbcycles.so,model=5,mailbox=0x...,out=FILE[,limit=N]
+ * (model=5, 3 or mblite)
  *
  * Debian's QEMU ships no qemu-plugin.h, so the few declarations this
  * plugin uses are written below from the QEMU 7.2 plugin API
@@ -42,6 +43,22 @@
  *  model=3  C_AREA_OPTIMIZED=1, three-stage pipeline: no data hazards
  *    ("Three Stage Pipeline"); latency load/store 2, barrel shift 2,
  *    multiply 3, idiv 35; branches as above
+ *  model=mblite  the MB-Lite core (Kranenburg and van Leuken, TU Delft;
+ *    the VHDL of its hw/core/ folder), the independent cycle-exact reference
+ *    `hashbench validate-models --mblite` runs the same image on (not a
+ *    Xilinx pipeline):
+ *    - five stages; every instruction, multiply and barrel shift included,
+ *      computes in one EX cycle and forwards from EX (execute.vhd)
+ *    - branches decided in EX, the fetch redirected one cycle later: taken
+ *      2 cycles + delay slot, 3 without (execute.vhd flush_id/flush_ex,
+ *      fetch.vhd); not taken 1
+ *    - one stall when the instruction right after a load names the load's
+ *      rD in bits 16-20 or 11-15 of its word, whatever its format: the
+ *      check in decode.vhd compares those raw fields, so an immediate or an
+ *      imm prefix whose bits match stalls too; a store's data register is
+ *      forwarded from MEM and never stalls (CFG_MEM_FWD_WRB)
+ *    - no divider, no MSR or cache instructions: the validation refuses
+ *      images that use them
  * Memory is single-cycle (LMB BRAM or caches that always hit): no cache
  * or bus model.
  */
@@ -133,6 +150,12 @@ static const timing_t T3 = {
     .occ =    {1, 2, 2, 3, 2, 35, 1, 1, 1},
     .avail =  {1, 2, 2, 3, 2, 35, 1, 1, 1},
 };
+/* MB-Lite: single-cycle EX for everything, a load's result one cycle late
+ * (its hazard sources are set by decode(), see raw_fields) */
+static const timing_t TL = {
+    .occ =    {1, 1, 1, 1, 1, 1, 1, 1, 1},
+    .avail =  {1, 2, 1, 1, 1, 1, 1, 1, 1},
+};
 
 /* pending register results at a block boundary: up to 4 (register,
  * cycles still to wait) pairs packed into a 32-bit key */
@@ -163,7 +186,10 @@ typedef struct {
 } magic_ref;
 
 static const timing_t *tm = &T5;
-static int model = 5;
+static const char *model = "5";
+/* MB-Lite's load-use check reads the rA and rB fields of every instruction
+ * word, not the registers the instruction uses */
+static bool raw_fields;
 static bool big_endian = true;
 static uint64_t mailbox_va;
 static uint64_t limit;
@@ -265,6 +291,7 @@ static void decode(uint32_t w, insn_t *d)
         d->cls = C_OTHER, d->dst = rd, d->src[0] = ra, d->src[1] = typeb ? 0 : rb;
         break;
     }
+    if (raw_fields) d->src[0] = ra, d->src[1] = rb, d->src[2] = 0;
 }
 
 /* ---- the pipeline timing of one block ------------------------------------- */
@@ -340,7 +367,7 @@ static void write_result(const char *status, long code, const char *extra)
     finished = true;
     f = out_path ? fopen(out_path, "w") : NULL;
     if (!f) f = stderr;
-    fprintf(f, "status=%s code=%ld cycles=%" PRIu64 " instructions=%" PRIu64 " model=%d tbs=%" PRIu64
+    fprintf(f, "status=%s code=%ld cycles=%" PRIu64 " instructions=%" PRIu64 " model=%s tbs=%" PRIu64
                " taken=%" PRIu64 " not_taken=%" PRIu64 " stall_cycles=%" PRIu64,
             status, code, cycles, insns, model, stat_tbs, stat_taken, stat_not_taken, stat_stall);
     for (i = 0; i < C_NCLS; i++) fprintf(f, " n_%s=%" PRIu64, cls_name[i], stat_cls[i]);
@@ -512,12 +539,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     for (i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strncmp(a, "model=", 6)) {
-            model = atoi(a + 6);
-            if (model != 3 && model != 5) {
-                qemu_plugin_outs("mbcycles: model must be 3 or 5\n");
+            model = strdup(a + 6);
+            if (!strcmp(model, "5")) {
+                tm = &T5;
+            } else if (!strcmp(model, "3")) {
+                tm = &T3;
+            } else if (!strcmp(model, "mblite")) {
+                tm = &TL, raw_fields = true;
+            } else {
+                qemu_plugin_outs("mbcycles: model must be 3, 5 or mblite\n");
                 return -1;
             }
-            tm = model == 5 ? &T5 : &T3;
         } else if (!strncmp(a, "mailbox=", 8)) {
             mailbox_va = strtoull(a + 8, NULL, 0);
         } else if (!strncmp(a, "limit=", 6)) {

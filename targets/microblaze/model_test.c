@@ -1,11 +1,12 @@
 /*
  * model_test.c -- instruction sequences whose cycles follow directly from
- * the UG984 rules the plugin applies (tests/python/test_target_microblaze.py
- * builds this with the HAL and compares "name=cycles" lines with the
- * rules).  Each sequence is timed twice and three times in a row between
- * two hal_cycles() calls; the difference is the sequence's own cost, free
- * of whatever the compiler places around the calls (a first, untimed run
- * takes the set-up the compiler hoists).
+ * the pipeline rules the plugin applies (UG984 5- and 3-stage, MB-Lite).
+ * tests/python/test_target_microblaze.py builds this with the HAL, compares
+ * the "name=cycles" lines with the rules, and runs the same image on the
+ * MB-Lite RTL when that is at hand.  Each sequence is timed twice and three
+ * times in a row between two hal_cycles() calls; the difference is the
+ * sequence's own cost, free of whatever the compiler places around the
+ * calls (a first, untimed run takes the set-up the compiler hoists).
  */
 #include <stdint.h>
 #include "hal.h"
@@ -57,6 +58,13 @@ int main(void)
     TIME("mul_use1", R8("mul r18, r19, r19\n\taddk r22, r18, r18\n\t"));
     /* barrel shift, then its result at once: 1 stall cycle */
     TIME("bs_use1", R8("bslli r18, r19, 3\n\taddk r22, r18, r18\n\t"));
+    /* load, then an instruction whose immediate has the load's rD in bits
+     * 11-15 (-28672 = 0x9000: r18): no dependency, but MB-Lite's load-use
+     * check compares the raw field and stalls */
+    TIME("load_immfield", R8("lwi r18, %0, 0\n\taddik r22, r19, -28672\n\t"));
+    /* load, then a store of its result: UG984's store reads rD in OF;
+     * MB-Lite forwards it from MEM */
+    TIME("load_store", R8("lwi r18, %0, 0\n\tswi r18, %0, 0\n\t"));
     /* 8 iterations of a loop closed by a delay-slot branch */
     TIME("loop_delay8", "addik r18, r0, 8\n1:\taddik r18, r18, -1\n\tbneid r18, 1b\n\tnop\n\t");
     /* the same loop with a branch without delay slot */

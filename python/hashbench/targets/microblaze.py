@@ -55,7 +55,7 @@ def symbol(nm: str, elf: Path, name: str) -> int:
     return int(m.group(1), 16)
 
 
-def execute(elf: Path, nm: str, machine: str, plugin_model: int, timeout: float, limit: int = 0) -> dict:
+def execute(elf: Path, nm: str, machine: str, plugin_model: int | str, timeout: float, limit: int = 0) -> dict:
     """Run one image under QEMU with the plugin.
 
     Returns {"output": console text, "status": "exit" | "timeout" | "crash"
