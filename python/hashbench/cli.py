@@ -477,11 +477,11 @@ def cmd_impls(a) -> int:
         t.add_column(c)
     users: dict[str, list[str]] = {}
     for n in impls.algorithm_names():
-        fam = impls.deciding_family(n)
-        if fam and (names is None or n in names):
-            users.setdefault(fam, []).append(n)
-    for fy in impls.families().values():
-        if names is not None and fy.name not in users:
+        deciding = impls.deciding_family(n)
+        if deciding and (names is None or n in names):
+            users.setdefault(deciding, []).append(n)
+    for fam in impls.families().values():
+        if names is not None and fam.name not in users:
             continue
         # host: the form the host library links; in a dispatch, "runs" marks
         # the kernel this CPU runs, "can" the others it could, "-" one it cannot

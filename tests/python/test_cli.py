@@ -119,6 +119,12 @@ def test_verify_and_targets():
     assert r.returncode == 0 and "host" in r.stdout
 
 
+def test_impls_lists_every_family():
+    r = run(["impls"])
+    assert r.returncode == 0, r.stderr
+    assert "keccak" in r.stdout and "sha2" in r.stdout
+
+
 def test_report(tmp_path):
     db = tmp_path / "r.sqlite"
     assert main(["bench", "-a", "sha256", "--sizes", "64,1024", "--blocks", "2", "--seconds", "0.001",
