@@ -39,7 +39,7 @@ all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 help:
 	@echo "make setup    create $(VENV) with hashbench and the test dependencies"
 	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
-	@echo "make lint     ruff check + mypy (--strict on the modules pyproject.toml lists)"
+	@echo "make lint     ruff check + mypy --strict over python/hashbench"
 	@echo "make demo     setup + default host benchmark of every algorithm + report"
 	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
 	@echo "make ct-dudect  timing test (Welch t) of hb_ct_equal, CT_SAMPLES calls per function"

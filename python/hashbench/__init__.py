@@ -7,8 +7,13 @@ portable C library, with a benchmark engine for the host and simulated CPUs.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 from . import native as _native
 from .core import HMAC, Hash, UnknownAlgorithm, compare_digest, lookup
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 __version__ = "0.1.0"
 __all__ = ["new", "algorithms", "info", "hmac", "mac", "compare_digest", "Hash", "HMAC",
@@ -20,7 +25,16 @@ def algorithms() -> list[str]:
     return list(_native.registry())
 
 
-def info(name: str) -> dict:
+class AlgoInfo(TypedDict):
+    name: str
+    digest_size: int
+    block_size: int
+    ctx_size: int
+    flags: list[str]
+    max_key: int | None  # None: a key of any length
+
+
+def info(name: str) -> AlgoInfo:
     """Descriptor of one algorithm: sizes and flags."""
     a = lookup(name)
     return {"name": a.name.decode(), "digest_size": a.digest_size, "block_size": a.block_size,
@@ -28,8 +42,8 @@ def info(name: str) -> dict:
             "max_key": None if a.max_key == 0xFFFF else a.max_key}
 
 
-def new(name: str, data=b"", *, key=None, digest_size=None, customization=None, salt=None,
-        person=None):
+def new(name: str, data: Buffer = b"", *, key: Buffer | None = None, digest_size: int | None = None,
+        customization: Buffer | None = None, salt: Buffer | None = None, person: Buffer | None = None) -> Hash | HMAC:
     """A hashlib-style object for any registered algorithm.  `hmac_<hash>`
     works for every fixed-length hash, registered or not."""
     a = _native.find(name)
@@ -46,12 +60,13 @@ def new(name: str, data=b"", *, key=None, digest_size=None, customization=None, 
                 salt=salt, person=person, _algo=a)
 
 
-def hmac(hash_name: str, key, data) -> bytes:
+def hmac(hash_name: str, key: Buffer | None, data: Buffer) -> bytes:
     """HMAC-<hash_name>(key, data) as bytes."""
     return HMAC(hash_name, key, data).digest()
 
 
-def mac(name: str, key, data, length: int | None = None, customization=None) -> bytes:
+def mac(name: str, key: Buffer | None, data: Buffer, length: int | None = None,
+        customization: Buffer | None = None) -> bytes:
     """The one MAC entry point: `hmac_<hash>`, `kmac128`/`kmac256`, keyed
     `blake2s`/`blake2b`/`blake3`, Skein-MAC (`skein512_256`, ...)."""
     if key is None:
@@ -66,10 +81,5 @@ def mac(name: str, key, data, length: int | None = None, customization=None) -> 
         raise ValueError(f"{a.name.decode()} is not a MAC and takes no key; "
                          f"use hmac_{a.name.decode()}")
     xof = bool(a.flags & _native.HB_XOF)
-    kw = {"key": key}
-    if customization is not None:
-        kw["customization"] = customization
-    if length is not None and not xof:
-        kw["digest_size"] = length
-    h = new(name, data, **kw)
+    h = Hash(name, data, key=key, digest_size=None if xof else length, customization=customization, _algo=a)
     return h.digest(length) if xof else h.digest()

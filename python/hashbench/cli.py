@@ -5,7 +5,9 @@ import argparse
 import csv
 import json
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -13,7 +15,12 @@ from rich.table import Table
 from . import __version__, algorithms, impls, info, kat, native
 from .console import UsageError, err, out
 from .console import fmt as _fmt
-from .core import UnknownAlgorithm, lookup
+from .core import HMAC, Hash, UnknownAlgorithm, lookup
+
+if TYPE_CHECKING:
+    from .console import Handler
+    from .store import Row
+    from .system import SystemCheck
 
 DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024, 1536, 4096, 16384, 65536, 1048576]
 MAX_SIZE = 1 << 30
@@ -63,7 +70,7 @@ def resolve_algos(spec: list[str] | None, all_: bool) -> list[str]:
 
 # ---- list / info -----------------------------------------------------------
 
-def cmd_list(a) -> int:
+def cmd_list(a: argparse.Namespace) -> int:
     rows = [info(n) for n in algorithms()]
     if a.json:
         print(json.dumps(rows, indent=1))
@@ -80,7 +87,7 @@ def cmd_list(a) -> int:
 
 # ---- hash / mac --------------------------------------------------------------
 
-def _inputs(files: list[str]):
+def _inputs(files: list[str]) -> Iterator[tuple[str, IO[bytes]]]:
     if not files:
         files = ["-"]
     for f in files:
@@ -93,7 +100,7 @@ def _inputs(files: list[str]):
                 raise UsageError(f"cannot read {f}: {e.strerror}") from None
 
 
-def _digest_files(make, files, length, xof):
+def _digest_files(make: Callable[[], Hash | HMAC], files: list[str], length: int | None, xof: bool) -> None:
     for name, fh in _inputs(files):
         h = make()
         while True:
@@ -101,26 +108,27 @@ def _digest_files(make, files, length, xof):
             if not chunk:
                 break
             h.update(chunk)
-        d = h.digest(length) if xof else h.digest()
+        d = h.digest(length) if xof and isinstance(h, Hash) else h.digest()
         print(f"{d.hex()}  {name}")
 
 
-def cmd_hash(a) -> int:
+def cmd_hash(a: argparse.Namespace) -> int:
     from . import new
     alg = lookup(a.algo)
     key, custom = parse_hex(a.key, "--key"), parse_hex(a.custom, "--custom")
     xof = bool(alg.flags & native.HB_XOF)
     if a.length is not None and a.length < 0:
         raise UsageError("--length must be positive")
-    kw = {"key": key, "customization": custom}
-    if a.length is not None and not xof:
-        kw["digest_size"] = a.length
-    new(a.algo, **kw)  # validate parameters before reading any input
-    _digest_files(lambda: new(a.algo, **kw), a.files, a.length, xof)
+    size = a.length if not xof else None
+
+    def make() -> Hash | HMAC:
+        return new(a.algo, key=key, customization=custom, digest_size=size)
+    make()  # validate parameters before reading any input
+    _digest_files(make, a.files, a.length, xof)
     return 0
 
 
-def cmd_mac(a) -> int:
+def cmd_mac(a: argparse.Namespace) -> int:
     from . import mac, new
     key = parse_hex(a.key, "--key")
     custom = parse_hex(a.custom, "--custom")
@@ -138,7 +146,7 @@ def cmd_mac(a) -> int:
 
 # ---- verify -------------------------------------------------------------------
 
-def cmd_verify(a) -> int:
+def cmd_verify(a: argparse.Namespace) -> int:
     names = resolve_algos(a.algo, not a.algo)
     names = [n for n in names if n in set(kat.available())] if not a.algo else names
     t = Table(title="known-answer tests (tests/vectors)")
@@ -168,7 +176,7 @@ def cmd_verify(a) -> int:
 
 # ---- bench --------------------------------------------------------------------
 
-def cmd_bench(a) -> int:
+def cmd_bench(a: argparse.Namespace) -> int:
     from . import bench, targets
     from .store import Store
 
@@ -178,7 +186,7 @@ def cmd_bench(a) -> int:
         raise UsageError("--blocks must be in 0..4096")
     if a.target not in targets.names():
         raise UsageError(f"unknown target {a.target!r}; known: {', '.join(targets.names())}")
-    topts = {}
+    topts: dict[str, str] = {}
     if a.mcu:  # avr: another MCU than the config's default (unknown -> ValueError, exit 2)
         if a.target != "avr":
             raise UsageError("--mcu applies to --target avr")
@@ -190,14 +198,14 @@ def cmd_bench(a) -> int:
                 fam = impls.deciding_family(n)
                 can = native.runnable_impls(fam) if fam else [impls.SINGLE]
                 if a.impl not in can:
+                    linked = impls.host_selection().get(fam, impls.SINGLE) if fam else impls.SINGLE
                     raise UsageError(f"--impl: the host library runs {n} as one of "
-                                     f"{', '.join(can) or impls.host_selection().get(fam, impls.SINGLE)} "
-                                     f"on this CPU, not {a.impl!r}")
+                                     f"{', '.join(can) or linked} on this CPU, not {a.impl!r}")
         for n in names:
             if a.impl not in impls.implementations(n):
                 raise UsageError(f"{n} has no implementation {a.impl!r}; it has: "
                                  f"{', '.join(impls.implementations(n))}")
-    opts = {}
+    opts: dict[str, float] = {}
     if a.seconds is not None:
         opts["seconds"] = a.seconds
     if a.active_mw is not None:
@@ -221,7 +229,7 @@ def cmd_bench(a) -> int:
                   + ("[/yellow] (details: hashbench check-system)" if sysres["verdict"] == "noisy" else ""))
 
     store = Store(a.db)
-    rows = []
+    rows: list[Row] = []
     writer = None
     if a.csv:
         from .store import COLUMNS
@@ -266,10 +274,10 @@ def cmd_bench(a) -> int:
     return 0
 
 
-def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> None:
+def print_summary(rows: list[Row], target: str, sysres: SystemCheck | None = None) -> None:
     """What a run found, in a few lines: the best algorithm of each size
     class, how many figures are unstable, and the machine's verdict."""
-    from .analysis import SIZE_CLASSES, forms, rankings
+    from .analysis import SIZE_CLASSES, Ranked, forms, rankings
     fs = forms(rows)
     t = Table(title=f"best on {target} per message size (of {len({f['algo'] for f in fs})} algorithms; "
                     "--table for every row)")
@@ -280,10 +288,11 @@ def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> 
         if not rk:
             continue
         sha = next((r for r in rk if r["algo"] == "sha256"), None)
-        def cell(r):
+        def cell(r: Ranked) -> str:
             return f"{r['algo']}/{r['impl']} {_fmt(r['value'], 2 if r['value'] < 100 else 0)}" + \
                 (" (unstable)" if r["unstable"] else "")
-        t.add_row(label, *[cell(r) if r else "" for r in (rk + [None] * 3)[:3]],
+        top3: list[Ranked | None] = [*rk[:3], None, None, None][:3]
+        t.add_row(label, *[cell(r) if r else "" for r in top3],
                   f"#{sha['rank']} {_fmt(sha['value'], 2 if sha['value'] < 100 else 0)}" if sha else "-")
     out.print(t)
     bad = [f for f in fs if f["unstable"]]
@@ -301,7 +310,7 @@ def print_summary(rows: list[dict], target: str, sysres: dict | None = None) -> 
         out.print(system.one_line(sysres))
 
 
-def print_forms(rows: list[dict], target: str) -> None:
+def print_forms(rows: list[Row], target: str) -> None:
     """Per algorithm, every implementation measured: cycles/byte and code
     bytes, the fastest and the smallest marked."""
     from .bench import best_forms
@@ -321,12 +330,12 @@ def print_forms(rows: list[dict], target: str) -> None:
     out.print(t)
 
 
-def print_table(rows: list[dict], target: str) -> None:
+def print_table(rows: list[Row], target: str) -> None:
     from .analysis import long_rate
     t = Table(title=f"hashbench on {target}: median (q1-q3) per message")
     for c in ("algorithm", "bytes", "cycles", "q1-q3", "cycles/B", "MB/s"):
         t.add_column(c, justify="left" if c == "algorithm" else "right")
-    by_algo: dict[str, list[dict]] = {}
+    by_algo: dict[str, list[Row]] = {}
     for r in rows:
         by_algo.setdefault(r["algo"], []).append(r)
     for algo, rs in by_algo.items():
@@ -351,9 +360,9 @@ def print_table(rows: list[dict], target: str) -> None:
                   f"checked against the largest message; yellow = unstable")
 
 
-def cmd_recommend(a) -> int:
+def cmd_recommend(a: argparse.Namespace) -> int:
     from . import targets
-    from .recommend import parse_bytes, recommend
+    from .recommend import Choice, parse_bytes, recommend
     from .store import Store
     if a.target not in targets.names():
         raise UsageError(f"unknown target {a.target!r}; known: {', '.join(targets.names())}")
@@ -365,8 +374,11 @@ def cmd_recommend(a) -> int:
         raise UsageError("--max-rom/--max-ram take bytes, e.g. 8K, 1KiB, 512") from None
     st = Store(a.db)
     rows = st.rows("r.target = ?", (a.target,))
-    kw = dict(max_rom=max_rom, max_ram=max_ram, security=a.security, mac=a.mac, standardised=a.standardised)
-    ok, excluded, missing = recommend(rows, a.target, a.size, **kw)
+
+    def rank(rows: list[Row]) -> tuple[list[Choice], list[Choice], list[str]]:
+        return recommend(rows, a.target, a.size, max_rom=max_rom, max_ram=max_ram, security=a.security,
+                         mac=a.mac, standardised=a.standardised)
+    ok, excluded, missing = rank(rows)
     if a.measure and (missing or not any(c.how == "measured" for c in ok + excluded)):
         from . import bench
         todo = missing if missing else sorted({c.algo for c in ok + excluded})
@@ -375,7 +387,7 @@ def cmd_recommend(a) -> int:
                            command=" ".join(sys.argv)):
             pass
         rows = st.rows("r.target = ?", (a.target,))
-        ok, excluded, missing = recommend(rows, a.target, a.size, **kw)
+        ok, excluded, missing = rank(rows)
     st.close()
     if a.json:
         import dataclasses
@@ -388,8 +400,9 @@ def cmd_recommend(a) -> int:
                                  f">= {a.security}-bit security" if a.security else "",
                                  "MAC" if a.mac else "", "standardised" if a.standardised else "") if x)
     t = Table(title=f"{a.target}, {a.size}-byte messages{': ' + cons if cons else ''} (fastest first)")
-    for c in ("#", "algorithm", "impl", "cycles", "us", "uJ", "ROM B", "RAM B", "security", "status"):
-        t.add_column(c, justify="right" if c in ("#", "cycles", "us", "uJ", "ROM B", "RAM B", "security") else "left")
+    for col in ("#", "algorithm", "impl", "cycles", "us", "uJ", "ROM B", "RAM B", "security", "status"):
+        t.add_column(col, justify="right" if col in ("#", "cycles", "us", "uJ", "ROM B", "RAM B", "security")
+                     else "left")
     for i, c in enumerate(ok[:a.top], 1):
         t.add_row(str(i), c.algo, c.impl, _fmt(c.cycles, 0) + ("*" if c.how != "measured" else ""),
                   _fmt(c.time_us, 1) if c.time_us is not None else "", _fmt(c.energy_uj, 2) if c.energy_uj else "",
@@ -399,7 +412,7 @@ def cmd_recommend(a) -> int:
     out.print(t)
     if any(c.how != "measured" for c in ok[:a.top]):
         out.print(f"* interpolated between the nearest sizes measured; `--measure` measures {a.size} B")
-    srcs = {}
+    srcs: dict[str, str] = {}
     for c in ok[:a.top]:
         srcs.setdefault(c.facts["label"], c.facts["source"])
     for label, src in srcs.items():
@@ -412,7 +425,7 @@ def cmd_recommend(a) -> int:
         from collections import Counter
         why = Counter(re.split(r"[\d:(]", r, maxsplit=1)[0].strip() for c in excluded for r in c.excluded)
         out.print(f"excluded {len(excluded)}: " + ", ".join(f"{k} ({n})" for k, n in why.most_common()))
-        ex = sorted([c for c in excluded if c.cycles is not None], key=lambda c: c.cycles)[:a.top]
+        ex = sorted([c for c in excluded if c.cycles is not None], key=lambda c: c.cycles or 0.0)[:a.top]
         t = Table(title="excluded, fastest first")
         for col in ("algorithm", "impl", "cycles", "why"):
             t.add_column(col)
@@ -427,7 +440,7 @@ def cmd_recommend(a) -> int:
     return 0 if ok else 1
 
 
-def cmd_check_system(a) -> int:
+def cmd_check_system(a: argparse.Namespace) -> int:
     from . import system
     res = system.check(calibration_runs=a.runs)
     if a.json:
@@ -454,7 +467,7 @@ def cmd_check_system(a) -> int:
 
 # ---- targets / db / report --------------------------------------------------------
 
-def cmd_targets(a) -> int:
+def cmd_targets(a: argparse.Namespace) -> int:
     from . import targets
     t = Table(title="measuring targets (targets/<name>/target.toml)")
     for c in ("target", "what", "clock", "status", "install"):
@@ -470,16 +483,16 @@ def cmd_targets(a) -> int:
     return 0
 
 
-def cmd_impls(a) -> int:
+def cmd_impls(a: argparse.Namespace) -> int:
     names = resolve_algos(a.algo, False) if a.algo else None
     t = Table(title="implementations (src/algos/<family>/impls.toml)")
     for c in ("family", "impl", "default", "host", "summary", "algorithms"):
         t.add_column(c)
     users: dict[str, list[str]] = {}
     for n in impls.algorithm_names():
-        fam = impls.deciding_family(n)
-        if fam and (names is None or n in names):
-            users.setdefault(fam, []).append(n)
+        deciding = impls.deciding_family(n)
+        if deciding and (names is None or n in names):
+            users.setdefault(deciding, []).append(n)
     from .targets.host import host_impl
     for fam in impls.families().values():
         if names is not None and fam.name not in users:
@@ -501,7 +514,7 @@ def cmd_impls(a) -> int:
     return 0
 
 
-def _db_filter(a) -> tuple[str, tuple]:
+def _db_filter(a: argparse.Namespace) -> tuple[str, tuple[str, ...]]:
     """WHERE clause of `db export`/`db query` from --machine, --target,
     --impl, --algo, --since, --until (dates are ISO 8601, UTC)."""
     where, params = [], []
@@ -525,7 +538,7 @@ def _db_filter(a) -> tuple[str, tuple]:
     return " AND ".join(where), tuple(params)
 
 
-def cmd_db(a) -> int:
+def cmd_db(a: argparse.Namespace) -> int:
     from .store import COLUMNS, Store
     st = Store(a.db)
     if a.db_cmd == "merge":
@@ -583,7 +596,7 @@ def cmd_db(a) -> int:
     return 0
 
 
-def cmd_report(a) -> int:
+def cmd_report(a: argparse.Namespace) -> int:
     from .report import write_report
     from .store import Store
     st = Store(a.db)
@@ -602,7 +615,7 @@ def cmd_report(a) -> int:
     return 0
 
 
-def cmd_peers(a) -> int:
+def cmd_peers(a: argparse.Namespace) -> int:
     if not a.mbps:
         return _peer_ratios(a)
     from .peers import compare
@@ -625,7 +638,7 @@ def cmd_peers(a) -> int:
     return 0
 
 
-def cmd_peer_c(a) -> int:
+def cmd_peer_c(a: argparse.Namespace) -> int:
     from . import peer_c
     if not a.src:
         raise UsageError("give the peer's C sources with --src DIR (fetch them yourself: hashbench "
@@ -633,23 +646,26 @@ def cmd_peer_c(a) -> int:
     names = resolve_algos(a.algo, False) if a.algo else [n for n in peer_c.SPHLIB_ALGOS if n in algorithms()]
     sizes = [int(x) for x in a.sizes.split(",")]
     env = peer_c.environment()
-    res = {"peer": a.peer, "environment": env, "checks": {}, "ratios": []}
+    checks: dict[str, peer_c.Check] = {}
+    ratios: list[peer_c.Ratio] = []
+    res = {"peer": a.peer, "environment": env, "checks": checks, "ratios": ratios}
     t = Table(title=f"ours / {a.peer} on {env['cpu']} ({env['compiler']}); "
                     f"median of ratios over {a.runs} interleaved runs; < 1 means ours is faster")
     t.add_column("algorithm")
     for s in sizes:
         t.add_column(f"{s} B", justify="right")
-    row: dict = {}
+    row: dict[str, dict[int, float]] = {}
     try:
         for item in peer_c.host(a.peer, Path(a.src), names, sizes, runs=a.runs):
             if item[0] == "check":
-                res["checks"][item[1]] = item[2]
-                if not item[2]["ok"]:
-                    t.add_row(item[1], *(["digest differs" if item[2]["peer"] != "none" else "no peer"]
-                                          + [""] * (len(sizes) - 1)))
+                _, algo, check = item
+                checks[algo] = check
+                if not check["ok"]:
+                    t.add_row(algo, *(["digest differs" if check["peer"] != "none" else "no peer"]
+                                      + [""] * (len(sizes) - 1)))
             else:
                 r = item[1]
-                res["ratios"].append(r)
+                ratios.append(r)
                 row.setdefault(r["algo"], {})[r["size"]] = r["ratio"]
                 if len(row[r["algo"]]) == len(sizes):
                     t.add_row(r["algo"], *(f"{row[r['algo']][s]:.2f}" for s in sizes))
@@ -662,9 +678,9 @@ def cmd_peer_c(a) -> int:
     return 0
 
 
-def _peer_ratios(a) -> int:
+def _peer_ratios(a: argparse.Namespace) -> int:
     from .peers import RATIO_SIZES, ratios
-    names = resolve_algos(a.algo, False) if a.algo else [
+    names: list[str] = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
                     "turboshake128") if n in algorithms()]
     if a.runs < 3:
@@ -678,7 +694,7 @@ def _peer_ratios(a) -> int:
                                                  f"{s >> 20} MiB" if s >= 1 << 20 else f"{s} B"
                                                  for s in RATIO_SIZES), "method"):
         t.add_column(c, justify="right" if c[0].isdigit() else "left")
-    by: dict[tuple, dict] = {}
+    by: dict[tuple[str, str, str, str], dict[int, float]] = {}
     for r in rows:
         by.setdefault((r["algo"], r["kernel"], r["peer"], r["method"]), {})[r["size"]] = r["ratio"]
     for (algo, kernel, peer, method), v in by.items():
@@ -687,7 +703,7 @@ def _peer_ratios(a) -> int:
     return 0
 
 
-def cmd_seed(a) -> int:
+def cmd_seed(a: argparse.Namespace) -> int:
     from .store import Store
     from .targets import get
     if a.study == "000":
@@ -729,7 +745,7 @@ def cmd_seed(a) -> int:
     return 0
 
 
-def _seed001(a) -> int:
+def _seed001(a: argparse.Namespace) -> int:
     from .seeds import seed001
     from .store import Store
     from .targets import get
@@ -759,7 +775,7 @@ def _seed001(a) -> int:
     return 0
 
 
-def _seed000(a) -> int:
+def _seed000(a: argparse.Namespace) -> int:
     from .seeds import seed000
     from .store import Store
     from .targets import get
@@ -781,15 +797,15 @@ def _seed000(a) -> int:
         t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 100 else _fmt(v, 0) if isinstance(v, float)
                     else _fmt(v) for v in r])
     out.print(t)
-    cond = None
+    cond: dict[str, Any] | None = None
     if a.conditions:
         opts = ["O2"] + [o.strip().lstrip("-") for o in a.conditions.split(",") if o.strip().lstrip("-") != "O2"]
         for o in opts:
             if o not in ("O0", "O1", "O2", "O3", "Os"):
                 raise UsageError(f"--conditions takes optimisation levels (O0,O1,Os,O3), got {o!r}")
         err.print(f"seed 000: measuring Table 1 on cortex-a9 at {', '.join('-' + o for o in opts)}")
-        cond = seed000.conditions(opts)
-        h2, r2, summ = seed000.ratio_table(cond)
+        runs = seed000.conditions(opts)
+        h2, r2, summ = seed000.ratio_table(runs)
         t = Table(title="Seed 000, Table 1: published / ours at 78 B under other build conditions "
                         "(near 1 and alike across algorithms = the conditions explain the published figures)")
         for h in h2:
@@ -801,7 +817,7 @@ def _seed000(a) -> int:
         for o, sm in summ.items():
             out.print(f"-{o}: published/ours geometric mean {sm['geomean']:.2f}, max/min {sm['spread']:.1f} "
                       f"over {sm['n']} algorithms")
-        cond = {"runs": cond, "summary": summ}
+        cond = {"runs": runs, "summary": summ}
     from .can.cli import print_table3
     print_table3(out, t3, seed000.TARGET)
     if a.out:
@@ -812,7 +828,7 @@ def _seed000(a) -> int:
     return 0
 
 
-def _seed004(a) -> int:
+def _seed004(a: argparse.Namespace) -> int:
     from .seeds import seed004
     from .store import Store
     from .targets import get
@@ -830,7 +846,7 @@ def _seed004(a) -> int:
                                progress=lambda t, n: err.print(f"seed 004: measuring {n} on {t}"))
     store.close()
 
-    def show(title, head, rows):
+    def show(title: str, head: list[str], rows: list[list[Any]]) -> None:
         t = Table(title=title)
         for h in head:
             t.add_column(h, justify="right")
@@ -862,7 +878,7 @@ def _seed004(a) -> int:
     return 0
 
 
-def cmd_validate(a) -> int:
+def cmd_validate(a: argparse.Namespace) -> int:
     from . import validate
     from .store import Store
     from .targets import get
@@ -903,7 +919,7 @@ def cmd_validate(a) -> int:
     return _validate_published(a)
 
 
-def _validate_mblite(a) -> int:
+def _validate_mblite(a: argparse.Namespace) -> int:
     from . import validate
     from .targets.mblite import MbliteUnavailable
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "blake2s"]
@@ -933,7 +949,7 @@ def _validate_mblite(a) -> int:
     return 0 if good and len(good) == len(res["rows"]) else 1
 
 
-def _validate_published(a) -> int:
+def _validate_published(a: argparse.Namespace) -> int:
     from . import validate
     rows = validate.against_published(pqm4=a.pqm4, xkcp=a.xkcp, pqm3=a.pqm3, aes=a.aes, cifra=a.cifra)
     t = Table(title="ARM cycle models vs published board figures, same program and flags")
@@ -1117,7 +1133,7 @@ def build_parser() -> argparse.ArgumentParser:
     dsub = s.add_subparsers(dest="db_cmd", required=True)
     m = dsub.add_parser("merge")
     m.add_argument("files", nargs="+")
-    def filters(m):
+    def filters(m: argparse.ArgumentParser) -> None:
         m.add_argument("--machine", help="host name(s) the runs were made on, comma-separated")
         m.add_argument("--target", help="target(s), comma-separated")
         m.add_argument("--impl", help="implementation(s), comma-separated")
@@ -1157,8 +1173,9 @@ def main(argv: list[str] | None = None) -> int:
     from .store import StoreError
     from .targets import TargetUnavailable
     a = build_parser().parse_args(argv)
+    fn: Handler = a.fn
     try:
-        return a.fn(a)
+        return fn(a)
     except UnknownAlgorithm as e:
         err.print(f"hashbench: {e}")
         return 2

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from rich.console import Console
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    #: a command: its parsed arguments in, the exit status out
+    Handler = Callable[[argparse.Namespace], int]
+    #: what add_subparsers() returns, which each command module adds its parsers to
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 # wide tables stay whole when the output is piped into a file
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import ctypes
 import difflib
+from typing import TYPE_CHECKING
 
 from . import native as N
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 #: output length used when an XOF is asked for a digest without a length
 #: (and by the benchmark): 32 bytes, 256 bits
@@ -29,7 +33,7 @@ def lookup(name: str) -> N.Algo:
     return a
 
 
-def _buf(b, what):
+def _buf(b: Buffer | str | None, what: str) -> bytes | None:
     if b is None:
         return None
     if isinstance(b, str):
@@ -37,7 +41,8 @@ def _buf(b, what):
     return bytes(b)
 
 
-def _error(code: int, a: N.Algo, key, digest_size, custom, salt, person) -> ValueError:
+def _error(code: int, a: N.Algo, key: bytes | None, digest_size: int | None, custom: bytes | None,
+           salt: bytes | None, person: bytes | None) -> ValueError:
     name = a.name.decode()
     kind = N.ERRORS.get(code, "?")
     if kind == "key":
@@ -67,8 +72,9 @@ class Hash:
     __slots__ = ("_a", "_ctx", "_params", "_keep", "name", "digest_size", "block_size", "_xof")
     _keep: object  # buffers the C side reads after the call that passed them
 
-    def __init__(self, name: str, data=b"", *, key=None, digest_size=None, customization=None,
-                 salt=None, person=None, _algo=None):
+    def __init__(self, name: str, data: Buffer = b"", *, key: Buffer | None = None, digest_size: int | None = None,
+                 customization: Buffer | None = None, salt: Buffer | None = None, person: Buffer | None = None,
+                 _algo: N.Algo | None = None):
         a = _algo if _algo is not None else lookup(name)
         self._a = a
         self.name = a.name.decode()
@@ -104,7 +110,7 @@ class Hash:
         if data:
             self.update(data)
 
-    def update(self, data) -> None:
+    def update(self, data: Buffer) -> None:
         if isinstance(data, str):
             raise TypeError("Strings must be encoded before hashing")
         mv = memoryview(data).cast("B")
@@ -138,7 +144,7 @@ class Hash:
         c._ctx = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))
         return c
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<hashbench {self.name} object>"
 
 
@@ -146,12 +152,12 @@ class HMAC:
     """HMAC (FIPS 198-1) over any fixed-length registry hash, through the C
     library's generic HMAC context."""
 
-    def __init__(self, hash_name: str, key, data=b""):
+    def __init__(self, hash_name: str, key: Buffer | None, data: Buffer = b""):
         h = lookup(hash_name)
         if h.flags & (N.HB_XOF | N.HB_KEYED) or h.digest_size == 0:
             raise ValueError(f"HMAC needs a fixed-length unkeyed hash; {h.name.decode()} is not one")
-        key = _buf(key, "key")
-        if key is None:
+        k = _buf(key, "key")
+        if k is None:
             raise ValueError("HMAC needs a key")
         L = N.lib()
         self._h = h
@@ -159,13 +165,13 @@ class HMAC:
         self.digest_size = h.digest_size
         self.block_size = h.block_size
         self._ctx = ctypes.create_string_buffer(L.hb_hmac_ctx_size() + 16)
-        rc = L.hb_hmac_init(self._ctx, ctypes.byref(h), key, len(key))
+        rc = L.hb_hmac_init(self._ctx, ctypes.byref(h), k, len(k))
         if rc:
             raise ValueError(f"HMAC over {h.name.decode()} is not possible (code {rc})")
         if data:
             self.update(data)
 
-    def update(self, data) -> None:
+    def update(self, data: Buffer) -> None:
         b = bytes(data)
         N.lib().hb_hmac_update(self._ctx, b, len(b))
 

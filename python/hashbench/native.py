@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 import glob
 import os
+from collections.abc import Callable
 from functools import cache
 
 HB_XOF = 0x01
@@ -76,16 +77,19 @@ def lib() -> ctypes.CDLL:
 @cache
 def registry() -> dict[str, Algo]:
     L = lib()
-    out = {}
+    out: dict[str, Algo] = {}
     for i in range(L.hb_count()):
         a = L.hb_at(i).contents
         out[a.name.decode()] = a
     return out
 
 
-def find(name: str):
+def find(name: str) -> Algo | None:
     p = lib().hb_find(name.encode())
-    return p.contents if p else None
+    if not p:
+        return None
+    a: Algo = p.contents
+    return a
 
 
 def flag_list(flags: int) -> list[str]:
@@ -96,7 +100,7 @@ def flag_list(flags: int) -> list[str]:
 # A family whose host build is a dispatch (impls.toml `host`, src/common/
 # hb_dispatch.h) exports hb_<family>_impl() and hb_<family>_impl_set().
 
-def _impl_fns(family: str):
+def _impl_fns(family: str) -> tuple[Callable[[], bytes], Callable[[bytes | None], int]] | None:
     L = lib()
     try:
         get, put = getattr(L, f"hb_{family}_impl"), getattr(L, f"hb_{family}_impl_set")

@@ -23,7 +23,9 @@ import platform
 import re
 import statistics
 import subprocess
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Literal, TypedDict, Union
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,9 +83,36 @@ def build_host(peer: str, src: Path, cc: str = "cc", build: Path | None = None) 
     return exe
 
 
-def parse(lines) -> tuple[dict, list[dict]]:
+class Check(TypedDict):
+    peer: str    # the peer's name for the algorithm, "none" if it has none
+    ok: bool     # the peer's digest equals ours at every length checked
+
+
+class Timing(TypedDict):
+    algo: str
+    size: int
+    run: int
+    ours: float   # cycles per message, fastest batch
+    peer: float
+
+
+class Ratio(TypedDict):
+    algo: str
+    size: int
+    runs: int
+    ratio: float  # median over runs of ours / peer
+    ours_cycles: float
+    peer_cycles: float
+
+
+#: what host() yields, as results come
+Item = Union[tuple[Literal["check"], str, Check], tuple[Literal["ratio"], Ratio]]
+
+
+def parse(lines: Iterable[str]) -> tuple[dict[str, Check], list[Timing]]:
     """(check results by algorithm, timing rows) from the program's output."""
-    checks, rows = {}, []
+    checks: dict[str, Check] = {}
+    rows: list[Timing] = []
     for line in lines:
         kv = dict(re.findall(r"(\w+)=(\S+)", line))
         if line.startswith("check "):
@@ -94,13 +123,13 @@ def parse(lines) -> tuple[dict, list[dict]]:
     return checks, rows
 
 
-def summarise(rows: list[dict]) -> list[dict]:
+def summarise(rows: list[Timing]) -> list[Ratio]:
     """Per (algorithm, size): the median over runs of ours/peer, and the
     median over runs of each side's cycles per message."""
-    by: dict[tuple[str, int], list[dict]] = {}
+    by: dict[tuple[str, int], list[Timing]] = {}
     for r in rows:
         by.setdefault((r["algo"], r["size"]), []).append(r)
-    out = []
+    out: list[Ratio] = []
     for (algo, size), rs in by.items():
         out.append({"algo": algo, "size": size, "runs": len(rs),
                     "ratio": statistics.median(r["ours"] / r["peer"] for r in rs if r["peer"] > 0),
@@ -109,7 +138,8 @@ def summarise(rows: list[dict]) -> list[dict]:
     return out
 
 
-def host(peer: str, src: Path, algos: list[str], sizes: list[int], runs: int = 3, cc: str = "cc"):
+def host(peer: str, src: Path, algos: list[str], sizes: list[int], runs: int = 3,
+         cc: str = "cc") -> Iterator[Item]:
     """Yield ("check", algo, info) and ("ratio", row) as results come."""
     exe = build_host(peer, src, cc=cc)
     for algo in algos:
@@ -122,7 +152,14 @@ def host(peer: str, src: Path, algos: list[str], sizes: list[int], runs: int = 3
             yield ("ratio", row)
 
 
-def environment(cc: str = "cc") -> dict:
+class Environment(TypedDict):
+    compiler: str      # first line of `cc --version`
+    cpu: str
+    machine: str
+    cores: int | None
+
+
+def environment(cc: str = "cc") -> Environment:
     ver = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.splitlines()
     cpu = ""
     try:

@@ -12,7 +12,9 @@ import re
 import shutil
 import subprocess
 import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from .targets.host import HostTarget
 
@@ -23,12 +25,49 @@ OPENSSL = {"sha256": "sha256", "sha512": "sha512", "sha3_256": "sha3-256", "sha3
            "shake_128": "shake128", "blake2b": "blake2b512", "blake2s": "blake2s256"}
 
 
-def _py_peers():
+#: one hash of a message by a peer (the result is not looked at)
+HashFn = Callable[[bytes], object]
+
+
+class Speed(TypedDict):
+    algo: str
+    implementation: str
+    mbps: float
+    method: str
+
+
+class PeerLine(TypedDict):
+    """One run of ours beside one peer at one size."""
+    algo: str
+    peer: str
+    run: int
+    size: int
+    ours_ns: float
+    peer_ns: float
+    method: str
+
+
+class PeerRatio(TypedDict):
+    algo: str
+    peer: str
+    size: int
+    kernel: str      # the implementation of ours that ran
+    runs: int
+    ratio: float     # median over runs of ours / peer time
+    ours_ns: float
+    peer_ns: float
+    method: str
+
+
+def _py_peers() -> dict[str, list[tuple[str, HashFn]]]:
     """hashbench name -> (peer label, callable(bytes))"""
-    peers = {}
+    peers: dict[str, list[tuple[str, HashFn]]] = {}
     import hashlib
+
+    def by_hashlib(h: str) -> HashFn:
+        return lambda m: hashlib.new(h, m).digest()
     for n, h in (("sha256", "sha256"), ("sha3_256", "sha3_256"), ("blake2b", "blake2b"), ("blake2s", "blake2s")):
-        peers.setdefault(n, []).append((f"hashlib.{h}", lambda m, h=h: hashlib.new(h, m).digest()))
+        peers.setdefault(n, []).append((f"hashlib.{h}", by_hashlib(h)))
     try:
         import blake3
         peers.setdefault("blake3", []).append(("blake3 (PyPI, 1 thread)", lambda m: blake3.blake3(m).digest()))
@@ -87,7 +126,7 @@ def openssl_mbps(name: str, seconds: int = 1) -> float | None:
     return float(m.group(1)) * 1000 / 1e6 if m else None
 
 
-def py_mbps(fn, reps: int = 7) -> float:
+def py_mbps(fn: HashFn, reps: int = 7) -> float:
     m = bytes(SIZE)
     best = float("inf")
     for _ in range(reps):
@@ -97,7 +136,7 @@ def py_mbps(fn, reps: int = 7) -> float:
     return SIZE / best / 1e6
 
 
-def compare(names: list[str]):
+def compare(names: list[str]) -> Iterator[Speed]:
     """Yield dicts: algo, implementation, mbps, method."""
     host = HostTarget()
     peers = _py_peers()
@@ -136,7 +175,7 @@ RATIO_SIZES = (64, 1024, 1 << 20)
 PEERS_C = Path(__file__).resolve().parents[2] / "build" / "hb-peers"
 
 
-def _c_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
+def _c_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[PeerLine]:
     """bench/peers.c: ours beside libcrypto and libsodium inside one C
     process (no interpreter in the timed loop); [] without a compiler."""
     # make: rebuilt whenever the library changed (a stale binary would
@@ -146,9 +185,9 @@ def _c_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
         return []
     r = subprocess.run([str(PEERS_C), "-r", str(runs), "-s", ",".join(map(str, sizes)), *names],
                        capture_output=True, text=True, timeout=1800)
-    rows = []
+    rows: list[PeerLine] = []
     for ln in r.stdout.splitlines():
-        kv = dict(re.findall(r"(\w+)=(\S+)", ln))
+        kv: dict[str, str] = dict(re.findall(r"(\w+)=(\S+)", ln))
         if "algo" in kv:
             rows.append({"algo": kv["algo"], "peer": {"openssl": "OpenSSL " + _openssl_version(),
                                                        "libsodium": "libsodium"}.get(kv["peer"], kv["peer"]),
@@ -158,7 +197,7 @@ def _c_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
     return rows
 
 
-def _best_ns(fn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -> float:
+def _best_ns(fn: HashFn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -> float:
     """ns per call of fn(buf): best of `bursts` bursts within about budget_s."""
     t = time.perf_counter()
     fn(buf)
@@ -173,7 +212,7 @@ def _best_ns(fn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -> float:
     return best * 1e9
 
 
-def _ours_oneshot(name: str):
+def _ours_oneshot(name: str) -> HashFn:
     """hb_hash through ctypes: one foreign call per message, like the peers'
     one call into their C or Rust (ctypes costs more per call than a C
     extension: it shows at 64 B)."""
@@ -189,10 +228,10 @@ def _ours_oneshot(name: str):
     return lambda m: fn(addr, None, m, len(m), out, 32)
 
 
-def _py_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
+def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[PeerLine]:
     """Python packages whose hashing runs in native code, ours through
     ctypes, interleaved the same way (the order swapped every run)."""
-    peers = {}
+    peers: dict[str, list[tuple[str, HashFn]]] = {}
     try:
         import blake3
         peers["blake3"] = [("blake3 (PyPI, Rust, 1 thread)", lambda m: blake3.blake3(m).digest())]
@@ -204,7 +243,7 @@ def _py_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
         peers["turboshake128"] = [("pycryptodome", lambda m: TurboSHAKE128.new(data=m).read(32))]
     except ImportError:
         pass
-    rows = []
+    rows: list[PeerLine] = []
     for name in names:
         for label, fn in peers.get(name, []):
             ours = _ours_oneshot(name)
@@ -220,17 +259,17 @@ def _py_peer_lines(names: list[str], runs: int, sizes) -> list[dict]:
     return rows
 
 
-def ratios(names: list[str], runs: int = 3, sizes=RATIO_SIZES) -> list[dict]:
+def ratios(names: list[str], runs: int = 3, sizes: Sequence[int] = RATIO_SIZES) -> list[PeerRatio]:
     """Per (algorithm, peer, size): the median over `runs` interleaved runs
     of ours/peer time (< 1: we are faster), with the kernel that ran."""
     from statistics import median
 
     from .targets.host import host_impl
     raw = _c_peer_lines(names, runs, sizes) + _py_peer_lines(names, runs, sizes)
-    groups: dict[tuple, list[dict]] = {}
+    groups: dict[tuple[str, str, int], list[PeerLine]] = {}
     for r in raw:
         groups.setdefault((r["algo"], r["peer"], r["size"]), []).append(r)
-    out = []
+    out: list[PeerRatio] = []
     for (algo, peer, size), rs in groups.items():
         out.append({"algo": algo, "peer": peer, "size": size, "kernel": host_impl(algo), "runs": len(rs),
                     "ratio": median(r["ours_ns"] / r["peer_ns"] for r in rs),

@@ -8,30 +8,45 @@ each other one was left out.  What an algorithm is (its standing, its
 security level, the source of both) is data: data/algorithms.toml."""
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from . import native
-from .analysis import forms
+from .analysis import Form, forms
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ImportError:  # Python < 3.11
+else:
     import tomli as tomllib
+
+if TYPE_CHECKING:
+    from .store import Row
 
 DATA = Path(__file__).resolve().parent / "data" / "algorithms.toml"
 STANDARDISED = ("nist", "rfc")
 
 
+class Facts(TypedDict):
+    status: str | None     # key of [status] in data/algorithms.toml
+    category: str          # "nist", "rfc", ... or "unknown"
+    label: str
+    source: str
+    security: int | None   # bits, None where the data file does not say
+    basis: str
+    note: str
+    mac: bool
+
+
 @lru_cache(maxsize=1)
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     with open(DATA, "rb") as f:
         return tomllib.load(f)
 
 
-def facts(algo: str) -> dict:
+def facts(algo: str) -> Facts:
     """{status, category, label, source, security, basis, note, mac} of one
     algorithm; security None where the data file does not say."""
     d = _data()
@@ -54,6 +69,7 @@ def facts(algo: str) -> dict:
 class Choice:
     algo: str
     impl: str
+    facts: Facts
     cycles: float | None = None
     how: str = ""
     time_us: float | None = None
@@ -61,31 +77,30 @@ class Choice:
     code_bytes: int | None = None
     ram_bytes: int | None = None
     unstable: str | None = None
-    facts: dict = field(default_factory=dict)
     excluded: list[str] = field(default_factory=list)
 
 
-def _cycles_at(f: dict, size: int) -> tuple[float | None, str]:
+def _cycles_at(f: Form, size: int) -> tuple[float | None, str]:
     """Cycles for one message of `size` bytes: measured, or interpolated
     between the two nearest sizes measured on each side."""
-    c = f["cycles"]
-    if size in c and c[size] is not None:
+    c = {s: v for s, v in f["cycles"].items() if v is not None}
+    if size in c:
         return c[size], "measured"
-    lo = max((s for s in c if s < size and c[s] is not None), default=None)
-    hi = min((s for s in c if s > size and c[s] is not None), default=None)
+    lo = max((s for s in c if s < size), default=None)
+    hi = min((s for s in c if s > size), default=None)
     if lo is None or hi is None:
         return None, ""
     return c[lo] + (c[hi] - c[lo]) * (size - lo) / (hi - lo), f"interpolated {lo}-{hi} B"
 
 
-def recommend(rows: list[dict], target: str, size: int, max_rom: int | None = None,
+def recommend(rows: list[Row], target: str, size: int, max_rom: int | None = None,
               max_ram: int | None = None, security: int | None = None, mac: bool = False,
               standardised: bool = False) -> tuple[list[Choice], list[Choice], list[str]]:
     """(ranked choices best first, excluded with reasons, algorithms with no
     usable measurement at this size on this target)."""
     fs = [f for f in forms(rows) if f["target"] == target]
-    ok: list[Any] = []
-    out: list[Any] = []
+    ok: list[Choice] = []
+    out: list[Choice] = []
     for f in fs:
         fa = facts(f["algo"])
         ch = Choice(f["algo"], f["impl"], code_bytes=f["code_bytes"], ram_bytes=f["ram_bytes"],
@@ -125,7 +140,8 @@ def recommend(rows: list[dict], target: str, size: int, max_rom: int | None = No
             elif ch.ram_bytes > max_ram:
                 ch.excluded.append(f"RAM {ch.ram_bytes:,} > {max_ram:,} B")
         (out if ch.excluded else ok).append(ch)
-    ok.sort(key=lambda c: (c.cycles, c.code_bytes or 0))
+    # every choice kept has cycles (one without is excluded above)
+    ok.sort(key=lambda c: (c.cycles or 0.0, c.code_bytes or 0))
     measured = {f["algo"] for f in fs if f["cycles"]}
     missing = [n for n in native.registry() if n not in measured]
     return ok, out, missing

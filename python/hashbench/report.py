@@ -16,26 +16,39 @@ import io
 import json
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from . import analysis as an
-from .store import COLUMNS
+from .core import lookup
+from .store import COLUMNS, Row
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from .system import SystemCheck
 
 #: algorithms drawn in the curves: the fastest this many by long-message rate
 CURVES = 10
 
 
-def summarise(rows: list[dict]) -> list[dict]:
+def _cpb(cycles: dict[int, float | None], n: int) -> float | None:
+    """Cycles per byte at n bytes, None where not measured."""
+    c = cycles.get(n)
+    return c / n if c else None
+
+
+def summarise(rows: list[Row]) -> list[dict[str, Any]]:
     """One line per (target, algorithm, implementation) with the figures
     the tables show (kept for summary.json)."""
-    out = []
+    out: list[dict[str, Any]] = []
     for f in an.forms(rows):
         c = f["cycles"]
         hz = f["clock_hz"]
         out.append({"target": f["target"], "algo": f["algo"], "impl": f["impl"], "block": f["block"],
                     "can_cycles": an.class_value(f, "can"), "c64": c.get(64),
-                    "cpb_64": c[64] / 64 if c.get(64) else None,
-                    "cpb_1k": c[1024] / 1024 if c.get(1024) else None,
-                    "cpb_1m": c[1 << 20] / (1 << 20) if c.get(1 << 20) else None,
+                    "cpb_64": _cpb(c, 64),
+                    "cpb_1k": _cpb(c, 1024),
+                    "cpb_1m": _cpb(c, 1 << 20),
                     "long_cpb": f["long_cpb"], "how": f["long_how"],
                     "long_mbps": hz / f["long_cpb"] / 1e6 if hz and f["long_cpb"] else None,
                     "c_fixed": f["c_fixed"], "unstable": f["unstable"],
@@ -46,14 +59,14 @@ def summarise(rows: list[dict]) -> list[dict]:
     return out
 
 
-def _svg(fig) -> str:
+def _svg(fig: Figure) -> str:
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
     s = buf.getvalue()
     return s[s.index("<svg"):]
 
 
-def _fmt(v, nd=1) -> str:
+def _fmt(v: object, nd: int = 1) -> str:
     if v is None:
         return ""
     if isinstance(v, float):
@@ -83,7 +96,7 @@ class _Doc:
             c = f' class="{cls}"' if cls else ""
             self.parts.append(f"<p{c}>{html.escape(text)}</p>")
 
-    def table(self, head: list[str], rows: list[list], marks: list[bool] | None = None) -> None:
+    def table(self, head: list[str], rows: list[list[Any]], marks: list[bool] | None = None) -> None:
         if not rows:
             return
         if self.md:
@@ -98,7 +111,7 @@ class _Doc:
         self.parts.append("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) +
                           f"</tr>{body}</table>")
 
-    def figure(self, fig, caption: str, name: str, folder: Path) -> None:
+    def figure(self, fig: Figure, caption: str, name: str, folder: Path) -> None:
         import matplotlib.pyplot as plt
         self.figures += 1
         if self.md:
@@ -111,7 +124,7 @@ class _Doc:
         plt.close(fig)
 
 
-def _target_section(doc: _Doc, fs: list[dict], rows: list[dict], target: str, folder: Path) -> None:
+def _target_section(doc: _Doc, fs: list[an.Form], rows: list[Row], target: str, folder: Path) -> None:
     import matplotlib.pyplot as plt
     mine = [f for f in fs if f["target"] == target]
     kinds = sorted({f["count_kind"] for f in mine if f["count_kind"]})
@@ -159,13 +172,15 @@ def _target_section(doc: _Doc, fs: list[dict], rows: list[dict], target: str, fo
                    folder)
 
     # Pareto scatter: ROM and RAM against speed
-    for x, label in (("code_bytes", "ROM (code bytes)"), ("ram_bytes", "RAM bytes (context + stack)")):
-        pts = [f for f in mine if f.get(x) and f["long_cpb"]]
-        if len(pts) < 2:
+    axes: tuple[tuple[Literal["code_bytes", "ram_bytes"], str], ...] = (
+        ("code_bytes", "ROM (code bytes)"), ("ram_bytes", "RAM bytes (context + stack)"))
+    for x, label in axes:
+        placed = [(xv, cpb) for f in mine for xv, cpb in [(f[x], f["long_cpb"])] if xv and cpb]
+        if len(placed) < 2:
             continue
         front = an.pareto(fs, target, x)
         fig, ax = plt.subplots(figsize=(7, 4.5))
-        ax.scatter([f[x] for f in pts], [f["long_cpb"] for f in pts], s=12, color="#999")
+        ax.scatter([p[0] for p in placed], [p[1] for p in placed], s=12, color="#999")
         ax.plot([p[x] for p in front], [p["value"] for p in front], "o-", color="#c33")
         for p in front:
             ax.annotate(f"{p['algo']}/{p['impl']}", (p[x], p["value"]), fontsize=7)
@@ -178,7 +193,8 @@ def _target_section(doc: _Doc, fs: list[dict], rows: list[dict], target: str, fo
                   [[p["algo"], p["impl"], p[x], p["value"]] for p in front])
 
     # energy per message
-    en = sorted(((f["energy_uj"].get(64), f) for f in mine if f["energy_uj"].get(64)), key=lambda e: e[0])[:25]
+    per64 = [(e, f) for f in mine for e in [f["energy_uj"].get(64)] if e]
+    en = sorted(per64, key=lambda e: e[0])[:25]
     if en:
         fig, ax = plt.subplots(figsize=(8, max(2.5, 0.22 * len(en))))
         ax.barh([f"{f['algo']}/{f['impl']}" for _, f in en][::-1], [e for e, _ in en][::-1], color="#d93")
@@ -189,8 +205,8 @@ def _target_section(doc: _Doc, fs: list[dict], rows: list[dict], target: str, fo
 
     # rankings per size class
     doc.h(3, f"{target}: rankings per size class")
-    classes = [(cls, an.rankings(fs, target, cls)[:10]) for cls in an.SIZE_CLASSES]
-    classes = [(c, r) for c, r in classes if r]
+    ranked = [(cls, an.rankings(fs, target, cls)[:10]) for cls in an.SIZE_CLASSES]
+    classes = [(c, r) for c, r in ranked if r]
     if classes:
         doc.table(["#"] + [an.SIZE_CLASSES[c][0] for c, _ in classes],
                   [[i + 1] + [f"{r[i]['algo']} {_fmt(r[i]['value'], 2)}" if i < len(r) else "" for _, r in classes]
@@ -213,7 +229,7 @@ def _target_section(doc: _Doc, fs: list[dict], rows: list[dict], target: str, fo
                    for f in sorted(macs, key=lambda f: an.class_value(f, "64") or 1e18)])
 
 
-def _overview(doc: _Doc, fs: list[dict], folder: Path) -> None:
+def _overview(doc: _Doc, fs: list[an.Form], folder: Path) -> None:
     import matplotlib.pyplot as plt
     targets = sorted({f["target"] for f in fs})
     doc.h(2, "Overview across targets", anchor="overview")
@@ -247,23 +263,26 @@ def _overview(doc: _Doc, fs: list[dict], folder: Path) -> None:
                    for a, d in sorted(pr.items(), key=lambda kv: kv[1]["ratio"])])
 
 
-def _stored_check(rows: list[dict]) -> dict | None:
+def _stored_check(rows: list[Row]) -> SystemCheck | None:
     """The noisiest machine check stored with the runs the rows come from
     (bench stores it in the run's environment), None when none was."""
-    checks = []
-    for env in {r.get("run_environment") for r in rows if r.get("run_environment")}:
+    checks: list[SystemCheck] = []
+    envs: set[str] = {r["run_environment"] for r in rows if r.get("run_environment")}
+    for env in envs:
         try:
             c = json.loads(env).get("machine_check")
         except (ValueError, AttributeError):
             c = None
         if c:
-            checks.append(dict(c, calibration=None))
+            # the JSON of a system.check() result, as `bench` stored it
+            checks.append(cast("SystemCheck", dict(c, calibration=None)))
     order = {"noisy": 0, "unknown": 1, "quiet": 2}
-    return min(checks, key=lambda c: order.get(c.get("verdict"), 3)) if checks else None
+    return min(checks, key=lambda c: order.get(c["verdict"], 3)) if checks else None
 
 
-def write_report(rows: list[dict], folder: Path, title: str = "hashbench report",
-                 environment: dict | None = None, system: dict | None = None, markdown: bool = False) -> Path:
+def write_report(rows: list[Row], folder: Path, title: str = "hashbench report",
+                 environment: dict[str, Any] | None = None, system: SystemCheck | None = None,
+                 markdown: bool = False) -> Path:
     import matplotlib
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.fonttype"] = "none"   # text as text: small files, searchable
@@ -291,8 +310,8 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
                                   if system["verdict"] == "noisy" else ""),
               cls="noisy" if system["verdict"] == "noisy" else "")
     old: dict[str, int] = {}
-    for f in fs:
-        for k, n in f["superseded"].items():
+    for fm in fs:
+        for k, n in fm["superseded"].items():
             old[k] = old.get(k, 0) + n
     if old:
         doc.p("rows of an older count kind are left out of every figure (a newer cycle model's rows of the "
@@ -348,7 +367,7 @@ def write_report(rows: list[dict], folder: Path, title: str = "hashbench report"
     return path
 
 
-def cpb_table(rows: list[dict], targets: list[str], algos: list[str] | None = None) -> str:
+def cpb_table(rows: list[dict[str, Any]], targets: list[str], algos: list[str] | None = None) -> str:
     """Markdown: the long-message cycles/byte of every algorithm (registry
     order) on each target, of the implementation the target's config selects
     (named where it is not the family's default form), one count kind per
@@ -365,7 +384,7 @@ def cpb_table(rows: list[dict], targets: list[str], algos: list[str] | None = No
     kinds: dict[str, set[str]] = {t: set() for t in targets}
     lines = []
     for a in names:
-        blk = native.find(a).block_size
+        blk = lookup(a).block_size
         cells: list[str] = []
         for t in targets:
             im = load(t).candidates(a)[0]

@@ -69,6 +69,12 @@ COLUMNS = ["algo", "target", "impl", "size", "kind", "reps", "median", "q1", "q3
            "error"]
 
 
+#: one result row as rows() returns it: the results and runs columns, and
+#: the keys of `extra` JSON a backend adds (they differ per target and
+#: workload, so the shape is open)
+Row = dict[str, Any]
+
+
 class StoreError(Exception):
     pass
 

@@ -11,6 +11,7 @@ import os
 import subprocess
 import time
 from pathlib import Path
+from typing import TypedDict
 
 CPU = Path("/sys/devices/system/cpu")
 #: repeated calibration medians may differ by this much (max-min)/median on a
@@ -80,14 +81,42 @@ def busy_processes(interval: float = 0.5) -> list[tuple[str, int, float]]:
     return sorted(out, key=lambda x: -x[2])
 
 
-def calibrate(runs: int = 5, size: int = 4096, algo: str = "sha256") -> dict:
+class Calibration(TypedDict):
+    algo: str
+    size: int
+    runs: int              # runs that gave a median
+    medians: list[float]   # cycles, one per run
+    spread: float | None   # (max - min) / middle median
+    iqr: float | None      # largest within-run (q3 - q1) / median
+    seconds: float
+
+
+class Finding(TypedDict):
+    level: str   # "noisy" | "warn"
+    what: str
+    do: str      # what to do about it
+
+
+class SystemCheck(TypedDict):
+    verdict: str   # "quiet" | "noisy" | "unknown"
+    ncpu: int
+    load: list[float] | None
+    governors: dict[str, int]
+    boost: bool | None
+    busy: list[tuple[str, int, float]]
+    calibration: Calibration | None
+    findings: list[Finding]
+
+
+def calibrate(runs: int = 5, size: int = 4096, algo: str = "sha256") -> Calibration:
     """Time one message `runs` times with the host harness (each run a
     median over its own repetitions) and report how far the medians and
     the within-run quartiles spread."""
     from .targets import get
     from .targets.host import LINE, harness_path
     get("host").check()
-    meds, iqr = [], []
+    meds: list[float] = []
+    iqr: list[float] = []
     t0 = time.monotonic()
     for _ in range(runs):
         r = subprocess.run([str(harness_path()), "-a", algo, "-s", str(size), "-t", "0.05"],
@@ -104,7 +133,7 @@ def calibrate(runs: int = 5, size: int = 4096, algo: str = "sha256") -> dict:
             "iqr": max(iqr) if iqr else None, "seconds": time.monotonic() - t0}
 
 
-def check(calibration_runs: int = 5) -> dict:
+def check(calibration_runs: int = 5) -> SystemCheck:
     """Every finding, and a verdict: 'quiet' (figures repeat), 'noisy'
     (expect unstable rows) or 'unknown' (nothing could be measured)."""
     ncpu = os.cpu_count() or 1
@@ -153,11 +182,12 @@ def check(calibration_runs: int = 5) -> dict:
             "findings": [{"level": lv, "what": w, "do": d} for lv, w, d in findings]}
 
 
-def one_line(res: dict) -> str:
+def one_line(res: SystemCheck) -> str:
     """The verdict in one sentence for a summary or a report header."""
     if res["verdict"] == "quiet" and not res["findings"]:
         cal = res.get("calibration")
-        return ("machine quiet: calibration medians within " + f"{100 * cal['spread']:.1f}%") if cal \
+        spread = cal["spread"] if cal else None   # None: every median was 0
+        return f"machine quiet: calibration medians within {100 * spread:.1f}%" if spread is not None \
             else "machine quiet"
     what = "; ".join(f["what"] for f in res["findings"][:3])
     return f"machine {res['verdict']}: {what}"

@@ -7,23 +7,36 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import impls, native
 from .analysis import htime_fit
+from .core import lookup
 from .seeds import load
 
+if TYPE_CHECKING:
+    from .store import Store
 
-def against_rtl(algos: list[str], sizes=(0, 64, 576), blocks=4, store=None, run_ids=None):
+#: one line of a validation table; its columns differ per check, and a
+#: check that could not run has an "error" in place of its figures
+Result = dict[str, Any]
+
+
+def against_rtl(algos: list[str], sizes: Iterable[int] = (0, 64, 576), blocks: int = 4, store: Store | None = None,
+                run_ids: dict[str, int] | None = None) -> list[Result]:
     """Rows: algo, size/kind, model cycles, RTL cycles, error % (model vs RTL)."""
     from .targets import get
     emu, rtl = get("rv32imc"), get("softcore-rv32")
-    out = []
+    out: list[Result] = []
     for name in algos:
-        res = {}
+        res: dict[str, list[Result]] = {}
         for t in (emu, rtl):
             rows = list(t.run([name], list(sizes), blocks=blocks))
             if store is not None:
+                assert run_ids is not None, "a store needs the runs the rows belong to"
                 for r in rows:
                     store.add(run_ids[t.name], r)
             res[t.name] = rows
@@ -32,7 +45,7 @@ def against_rtl(algos: list[str], sizes=(0, 64, 576), blocks=4, store=None, run_
             out.append({"algo": name, "error": bad[0]["error"]})
             continue
         e = {(r["kind"], r["size"]): r for r in res["rv32imc"]}
-        bs = native.find(name).block_size
+        bs = lookup(name).block_size
         for r in res["softcore-rv32"]:
             m = e[(r["kind"], r["size"])]
             out.append({"algo": name, "kind": r["kind"], "size": r["size"], "model": m["median"],
@@ -46,8 +59,8 @@ def against_rtl(algos: list[str], sizes=(0, 64, 576), blocks=4, store=None, run_
     return out
 
 
-def against_mblite(algos: list[str], mblite_path: str | None = None, sizes=(0, 64, 576), blocks=4,
-                   check_n=16, timeout: float = 3600.0) -> dict:
+def against_mblite(algos: list[str], mblite_path: str | None = None, sizes: tuple[int, ...] = (0, 64, 576),
+                   blocks: int = 4, check_n: int = 16, timeout: float = 3600.0) -> dict[str, Any]:
     """The MicroBlaze plugin against the MB-Lite RTL, same image.
 
     Each algorithm is built as the `microblaze` target builds it plus
@@ -69,7 +82,7 @@ def against_mblite(algos: list[str], mblite_path: str | None = None, sizes=(0, 6
     if be.missing():
         raise FileNotFoundError(f"missing {', '.join(be.missing())}: scripts/install-toolchains.sh microblaze")
     objdump = be.nm.replace("-nm", "-objdump")
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     for name in algos:
         cfg = be.cfg
         sel = impls.selection_for(name, cfg.candidates(name)[0], cfg.selection())
@@ -99,7 +112,7 @@ def against_mblite(algos: list[str], mblite_path: str | None = None, sizes=(0, 6
             rows.append({"algo": name, "kind": key[0], "size": key[1], "model": m, "rtl": rtl,
                          "error_pct": 100.0 * (m - rtl) / rtl if rtl else 0.0, "ug984": by["ug984"][key],
                          "instructions": ins[key], "rtl_seconds": secs})
-        bs = native.find(name).block_size
+        bs = lookup(name).block_size
         fits = {k: htime_fit([{"kind": kk[0], "size": kk[1], "median": v} for kk, v in by[k].items()], bs)
                 for k in by}
         fm, fr, fu = fits["model"], fits["rtl"], fits["ug984"]
@@ -111,22 +124,26 @@ def against_mblite(algos: list[str], mblite_path: str | None = None, sizes=(0, 6
     return {"core": core, "rows": rows}
 
 
-def against_boards(store=None, run_ids=None):
+def against_boards(store: Store | None = None, run_ids: dict[str, int] | None = None) -> list[Result]:
     """Rows: target, algo, published cycles/byte, modelled long-message cycles/byte, error %."""
     from .targets import get
-    out = []
+    out: list[Result] = []
     for f in load("published_boards")["figures"]:
         if native.find(f["algo"]) is None:
             out.append({**f, "error": "algorithm not in the registry yet"})
             continue
         rows = list(get(f["target"]).run([f["algo"]], [], blocks=8))
         if store is not None:
+            assert run_ids is not None, "a store needs the runs the rows belong to"
             for r in rows:
                 store.add(run_ids[f["target"]], r)
         if any(r.get("error") for r in rows):
             out.append({**f, "error": rows[0]["error"]})
             continue
-        fit = htime_fit(rows, native.find(f["algo"]).block_size)
+        fit = htime_fit(rows, lookup(f["algo"]).block_size)
+        if fit is None:
+            out.append({**f, "error": "no whole-block measurements to fit"})
+            continue
         cpb = fit["cycles_per_byte"]
         out.append({**f, "model_cpb": cpb, "model": rows[0]["count_kind"],
                     "error_pct": 100.0 * (cpb - f["cycles_per_byte"]) / f["cycles_per_byte"]})
@@ -229,12 +246,12 @@ def repo_path(name: str, given: str | None) -> Path:
     return p
 
 
-def published_row(table: Path, scheme: str, impl: str = "clean") -> dict | None:
+def published_row(table: Path, scheme: str, impl: str = "clean") -> dict[str, Any] | None:
     """AVG/MIN/MAX of each operation column of a pqm4/pqm3 speed table row."""
     for line in table.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) >= 5 and re.match(rf"{re.escape(scheme)}( \(|$)", cells[0]) and cells[1] == impl:
-            out = []
+            out: list[dict[str, int]] = []
             for c in cells[2:5]:
                 v = {k: int(n.replace(",", "")) for k, n in re.findall(r"(AVG|MIN|MAX): ([\d,]+)", c)}
                 out.append(v)
@@ -279,7 +296,7 @@ def _symbols(elf: Path) -> tuple[list[int], list[str]]:
     return [a for a, _ in syms], [n for _, n in syms]
 
 
-def _hashing_cycles(elf: Path, profile: dict, res: dict) -> None:
+def _hashing_cycles(elf: Path, profile: dict[str, Any], res: dict[str, dict[str, Any]]) -> None:
     """Add to each measured operation of `res` the modelled cycles spent in
     HASHING functions: the interval between two counter reads whose cycles
     are the operation's (plus the bracket's) is the operation."""
@@ -301,11 +318,11 @@ def _hashing_cycles(elf: Path, profile: dict, res: dict) -> None:
             break
 
 
-def _run(core: str, elf: Path, timeout: float, profile: bool = False) -> dict:
+def _run(core: str, elf: Path, timeout: float, profile: bool = False) -> dict[str, dict[str, Any]]:
     from .emu.engine import Emulator
-    prof: dict | None = {} if profile else None
+    prof: dict[str, Any] | None = {} if profile else None
     r = Emulator(core).run(str(elf), timeout_s=timeout, profile=prof)
-    res = {}
+    res: dict[str, dict[str, Any]] = {}
     for line in r.output.splitlines():
         m = re.match(r"(\w+) cycles=(\d+) overhead=(\d+) ok=([01])", line.strip())
         if m:
@@ -315,7 +332,7 @@ def _run(core: str, elf: Path, timeout: float, profile: bool = False) -> dict:
     return res
 
 
-def _gcc(args: list[str], cwd=None) -> None:
+def _gcc(args: list[str], cwd: Path | None = None) -> None:
     p = subprocess.run(args, capture_output=True, text=True, cwd=cwd)
     if p.returncode:
         raise RuntimeError(f"{' '.join(args[:3])} ...: {p.stderr[-1500:]}")
@@ -330,7 +347,7 @@ def _harness_sources() -> list[str]:
     return [str(_EMU / "hal_mmio.c"), str(_EMU / "start.c")]
 
 
-def _keccak(core: str, which: str, repo: Path, out: Path, timeout: float) -> dict:
+def _keccak(core: str, which: str, repo: Path, out: Path, timeout: float) -> Result:
     src = repo / ("common/keccakf1600.S" if which == "pqm4" else KECCAK_XKCP)
     figure = which
     if which == "pqm4" and "Adomnicai" not in src.read_text(errors="replace"):
@@ -355,7 +372,7 @@ def _readme_figure(readme: Path, row: str, column: int) -> float | None:
     return None
 
 
-def _aes(core: str, repo: Path, out: Path, timeout: float) -> list[dict]:
+def _aes(core: str, repo: Path, out: Path, timeout: float) -> list[Result]:
     rows = []
     readme = repo / "README.md"
     for src, bits, bs, ks_row, ctr_row in AES_PROGRAMS:
@@ -393,7 +410,7 @@ def _cifra_figure(readme: Path, heading: str, core_label: str) -> int | None:
     return None
 
 
-def _cifra(core: str, repo: Path, out: Path, timeout: float) -> list[dict]:
+def _cifra(core: str, repo: Path, out: Path, timeout: float) -> list[Result]:
     src = repo / "src"
     mcpu, define, label = CIFRA_CORE[core]
     rows = []
@@ -418,7 +435,7 @@ def _cifra(core: str, repo: Path, out: Path, timeout: float) -> list[dict]:
     return rows
 
 
-def _api_sizes(api: Path, ns: str) -> dict:
+def _api_sizes(api: Path, ns: str) -> Result:
     text = api.read_text()
     out = {}
     for key, name in (("PK", "PUBLICKEYBYTES"), ("SK", "SECRETKEYBYTES"), ("CT", "CIPHERTEXTBYTES"),
@@ -430,7 +447,7 @@ def _api_sizes(api: Path, ns: str) -> dict:
 
 
 def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str], table: Path,
-            out: Path, timeout: float, impl: str = "clean") -> list[dict]:
+            out: Path, timeout: float, impl: str = "clean") -> list[Result]:
     """pqm-style scheme: the PQClean "clean" code under repo/mupq/pqclean, or
     the repository's own `impl` (e.g. pqm3's "m3", with assembly) under
     repo/crypto_<kind>; published row from `table`.  The keys must match
@@ -480,14 +497,15 @@ def _scheme(core: str, repo: Path, kind: str, scheme: str, symcrypto: list[str],
 
 def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: str | None = None,
                       aes: str | None = None, cifra: str | None = None,
-                      cores=("cortex-m4", "cortex-m3", "cortex-m0"), timeout: float = 900.0) -> list[dict]:
+                      cores: Sequence[str] = ("cortex-m4", "cortex-m3", "cortex-m0"),
+                      timeout: float = 900.0) -> list[Result]:
     """Rows: core, program, operation, flags, model cycles, published cycles
     (and MIN..MAX where the table gives them), error %, source."""
     out = _ROOT / "build" / "validate"
     out.mkdir(parents=True, exist_ok=True)
-    rows: list[dict] = []
+    rows: list[Result] = []
 
-    def guard(what, fn):
+    def guard(what: tuple[str, str], fn: Callable[[], Result | list[Result]]) -> None:
         try:
             got = fn()
             rows.extend(got if isinstance(got, list) else [got])
@@ -515,12 +533,12 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
             for scheme in ("sphincs-sha2-128f-simple", "sphincs-sha256-128f-simple",
                            "sphincs-shake-128f-simple", "sphincs-shake256-128f-simple"):
                 guard(("cortex-m4", scheme),
-                      lambda s=scheme: _scheme("cortex-m4", p4, "sign", s, sym, p4 / "benchmarks.md", out, timeout))
+                      partial(_scheme, "cortex-m4", p4, "sign", scheme, sym, p4 / "benchmarks.md", out, timeout))
             # ML-KEM: the portable code and pqm4's assembly NTT beside it
             for impl in ("clean", "m4fspeed"):
                 guard(("cortex-m4", f"ml-kem-512 {impl}"),
-                      lambda i=impl: _scheme("cortex-m4", p4, "kem", "ml-kem-512", sym, p4 / "benchmarks.md", out,
-                                             timeout, impl=i))
+                      partial(_scheme, "cortex-m4", p4, "kem", "ml-kem-512", sym, p4 / "benchmarks.md", out,
+                              timeout, impl=impl))
     if "cortex-m3" in cores:
         try:
             p3 = repo_path("pqm3", pqm3)
@@ -532,8 +550,8 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
                    "common/crypto_hashblocks_sha512.c", "common/crypto_hashblocks_sha512_m3_inner32.S"]
             for impl in ("clean", "m3"):
                 guard(("cortex-m3", f"kyber512 {impl}"),
-                      lambda i=impl: _scheme("cortex-m3", p3, "kem", "kyber512", sym,
-                                             p3 / "benchmarks-nucleo-f207zg.md", out, timeout, impl=i))
+                      partial(_scheme, "cortex-m3", p3, "kem", "kyber512", sym,
+                              p3 / "benchmarks-nucleo-f207zg.md", out, timeout, impl=impl))
     cores_aes = [c for c in ("cortex-m4", "cortex-m3") if c in cores]
     if cores_aes:
         try:
@@ -541,8 +559,9 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
         except (OSError, subprocess.CalledProcessError) as e:
             rows.append({"core": cores_aes[0], "program": "aes-armcortexm", "operation": "", "error": str(e)})
             ap = None
-        for core in cores_aes if ap else ():
-            guard((core, "aes-armcortexm"), lambda c=core, p=ap: _aes(c, p, out, timeout))
+        if ap is not None:
+            for core in cores_aes:
+                guard((core, "aes-armcortexm"), partial(_aes, core, ap, out, timeout))
     cores_cifra = [c for c in ("cortex-m0", "cortex-m3", "cortex-m4") if c in cores]
     if cores_cifra:
         try:
@@ -550,8 +569,9 @@ def against_published(pqm4: str | None = None, xkcp: str | None = None, pqm3: st
         except (OSError, subprocess.CalledProcessError) as e:
             rows.append({"core": cores_cifra[0], "program": "cifra", "operation": "", "error": str(e)})
             cp = None
-        for core in cores_cifra if cp else ():
-            guard((core, "cifra"), lambda c=core, p=cp: _cifra(c, p, out, timeout))
+        if cp is not None:
+            for core in cores_cifra:
+                guard((core, "cifra"), partial(_cifra, core, cp, out, timeout))
     for r in rows:
         if r.get("model") and r.get("published"):
             r["error_pct"] = 100.0 * (r["model"] - r["published"]) / r["published"]

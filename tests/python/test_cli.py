@@ -130,6 +130,12 @@ def test_impls_marks_each_width_kernel():
         assert ("runs" in rows[form].split("│")[4]) == (form in run_), rows[form]
 
 
+def test_impls_lists_every_family():
+    r = run(["impls"])
+    assert r.returncode == 0, r.stderr
+    assert "keccak" in r.stdout and "sha2" in r.stdout
+
+
 def test_report(tmp_path):
     db = tmp_path / "r.sqlite"
     assert main(["bench", "-a", "sha256", "--sizes", "64,1024", "--blocks", "2", "--seconds", "0.001",

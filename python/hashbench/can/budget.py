@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..analysis import one_count_kind
 from .profiles import Profile
 from .sim import MsgSpec
 from .timing import NS, Msg, bus_load, response_times
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 
 @dataclass
@@ -32,7 +36,7 @@ class MacTime:
 CAN_KINDS = ("can-sender", "can-receiver")
 
 
-def onboard_times(store, target: str, profile: str) -> dict[str, MacTime]:
+def onboard_times(store: Store | None, target: str, profile: str) -> dict[str, MacTime]:
     """{"sender": .., "receiver": ..} from the newest on-target rows of the profile."""
     out: dict[str, MacTime] = {}
     if store is None:
@@ -49,7 +53,7 @@ def onboard_times(store, target: str, profile: str) -> dict[str, MacTime]:
     return out
 
 
-def mac_time(store, target: str, algo: str, nbytes: int) -> MacTime:
+def mac_time(store: Store | None, target: str, algo: str, nbytes: int) -> MacTime:
     rows = [] if store is None else [r for r in store.rows("r.algo = ? AND r.target = ?", (algo, target))
                                      if not r.get("error") and r.get("median") and r.get("size") is not None
                                      and r.get("kind") not in CAN_KINDS]
@@ -74,6 +78,10 @@ def mac_time(store, target: str, algo: str, nbytes: int) -> MacTime:
                    f"ESTIMATE {cpb:.1f} cycles/B (row at {r['size']} B) x {nbytes} B")
 
 
+#: name, period s, R plain s, R auth s, total s, deadline s, ok
+BudgetRow = tuple[str, float, float, float, float, float, bool]
+
+
 @dataclass
 class Budget:
     profile: Profile
@@ -81,7 +89,7 @@ class Budget:
     monitor: MacTime
     load_plain: float
     load_auth: float
-    rows: list        # (name, period s, R plain s, R auth s, total s, deadline s, ok)
+    rows: list[BudgetRow]
 
     @property
     def all_ok(self) -> bool:
@@ -89,7 +97,7 @@ class Budget:
 
 
 def budget(profile: Profile, msgs: list[MsgSpec], bitrate: int, data_bitrate: int | None,
-           deadline: float | None, store, target: str) -> Budget:
+           deadline: float | None, store: Store | None, target: str) -> Budget:
     algo = profile.mac_algo().algo
     n_in = max(profile.auth_input_len(m.length) for m in msgs)
     if algo == "ascon_cxof128":
@@ -116,7 +124,7 @@ def budget(profile: Profile, msgs: list[MsgSpec], bitrate: int, data_bitrate: in
         pairs.append((m, p0, a[-1]))
     rp = {id(r.msg): r for r in response_times(plain, bitrate, data_bitrate)}
     ra = {id(r.msg): r for r in response_times(auth, bitrate, data_bitrate)}
-    rows = []
+    rows: list[BudgetRow] = []
     for m, p0, last in pairs:
         r0, r1 = rp[id(p0)].R / NS, ra[id(last)].R / NS
         # the sender's MAC is in R as release jitter; the monitor's comes after reception

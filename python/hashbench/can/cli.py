@@ -10,41 +10,49 @@
 """
 from __future__ import annotations
 
+import argparse
 import json
+from typing import TYPE_CHECKING, Any
 
+from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from ..console import Handler, Subparsers
+    from .profiles import Profile
+    from .sim import MsgSpec
 
 
 class CanUsageError(ValueError):
     """Bad input for `hashbench can`: exit 2."""
 
 
-def _consoles():
-    from ..cli import err, out
+def _consoles() -> tuple[Console, Console]:
+    from ..console import err, out
     return out, err
 
 
-def _ms(v) -> str:
+def _ms(v: float | None) -> str:
     return "-" if v is None else ("inf" if v == float("inf") else f"{1e3 * v:.3f}")
 
 
-def _profiles(spec: str | None, overrides: dict):
+def _profiles(spec: str | None, overrides: dict[str, int | None]) -> list[Profile]:
     from .profiles import PROFILES, get_profile
     names = [s.strip() for s in spec.split(",")] if spec else list(PROFILES)
     return [get_profile(n, **overrides) for n in names]
 
 
-def _overrides(a) -> dict:
+def _overrides(a: argparse.Namespace) -> dict[str, int | None]:
     return {"tag_bits": getattr(a, "tag_bits", None), "fv_tx_bits": getattr(a, "fv_tx_bits", None),
             "window": getattr(a, "window", None)}
 
 
-def _msgs(a):
+def _msgs(a: argparse.Namespace) -> list[MsgSpec]:
     from .sim import builtin_vehicle, load_dbc
     return load_dbc(a.dbc) if a.dbc else builtin_vehicle()
 
 
-def cmd_profiles(a) -> int:
+def cmd_profiles(a: argparse.Namespace) -> int:
     from .profiles import PROFILES
     out, _ = _consoles()
     if a.json:
@@ -65,10 +73,9 @@ def cmd_profiles(a) -> int:
     return 0
 
 
-def cmd_budget(a) -> int:
+def cmd_budget(a: argparse.Namespace) -> int:
     from ..store import Store
     from .budget import Budget, budget
-    from .profiles import Profile
     from .timing import parse_rate, parse_time
     out, _ = _consoles()
     rate = parse_rate(a.bitrate)
@@ -119,7 +126,7 @@ def cmd_budget(a) -> int:
     return 0
 
 
-def cmd_simulate(a) -> int:
+def cmd_simulate(a: argparse.Namespace) -> int:
     from .sim import ATTACKS, Simulation
     from .timing import parse_rate, parse_time
     out, _ = _consoles()
@@ -189,7 +196,7 @@ def cmd_simulate(a) -> int:
     return 0
 
 
-def cmd_table3(a) -> int:
+def cmd_table3(a: argparse.Namespace) -> int:
     from ..store import Store
     from .table3 import rows
     out, _ = _consoles()
@@ -202,7 +209,7 @@ def cmd_table3(a) -> int:
     return 0
 
 
-def print_table3(out, rs: list, target: str) -> None:
+def print_table3(out: Console, rs: list[dict[str, Any]], target: str) -> None:
     """Table 3 (table3.rows) beside the published figures; also printed by
     `hashbench seed 000`."""
     t = Table(title=f"Seed 000 Table 3 regenerated: authentication time (us), CPU = {target} cycles at "
@@ -224,7 +231,7 @@ def print_table3(out, rs: list, target: str) -> None:
               "ARM difference is the seed's Cortex-A9 (board, compiler, caches) against our cycle model.")
 
 
-def cmd_measure(a) -> int:
+def cmd_measure(a: argparse.Namespace) -> int:
     import sys
 
     from ..store import Store
@@ -252,8 +259,8 @@ def cmd_measure(a) -> int:
     return 1 if bad else 0
 
 
-def _run(fn):
-    def go(a):
+def _run(fn: Handler) -> Handler:
+    def go(a: argparse.Namespace) -> int:
         from .frames import FrameError
         from .profiles import ProfileError
         from .sim import DbcError
@@ -264,11 +271,11 @@ def _run(fn):
     return go
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     s = sub.add_parser("can", help="CAN message authentication: profiles, timing budget, attack simulation")
     csub = s.add_subparsers(dest="can_cmd", required=True)
 
-    def common(x):
+    def common(x: argparse.ArgumentParser) -> None:
         x.add_argument("--profile", help="profile name(s), comma-separated (default: all; see `can profiles`)")
         x.add_argument("--bitrate", default="500k", help="nominal bit rate (125k, 250k, 500k, 1M)")
         x.add_argument("--data-bitrate", help="CAN FD data-phase bit rate (default 2M)")

@@ -14,8 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .profiles import ASCON_Z, Profile, Sender, get_profile
+
+if TYPE_CHECKING:
+    from ..store import Row, Store
 
 ROOT = Path(__file__).resolve().parents[3]
 CAN_ID = 0x0A0
@@ -89,13 +93,13 @@ class CanWorkload:
         h = _fnv(_fnv(h, b"\0"), b"\0")
         return f"{h:016x}"
 
-    def row(self, fw_row: dict) -> dict:
+    def row(self, fw_row: Row) -> dict[str, str]:
         role = fw_row["kind"].split("-", 1)[1]
         return {"workload": "can", "profile": self.profile.name, "role": role}
 
 
-def measure(target: str, profiles: list[str], store=None, command: str = "",
-            timeout: float | None = None, target_options: dict | None = None) -> Iterator[dict]:
+def measure(target: str, profiles: list[str], store: Store | None = None, command: str = "",
+            timeout: float | None = None, target_options: dict[str, Any] | None = None) -> Iterator[Row]:
     """Rows of every profile on one target, stored like bench.run's."""
     from .. import __version__, targets
     from ..targets.pipeline import FirmwareTarget, measure_workload
@@ -114,6 +118,6 @@ def measure(target: str, profiles: list[str], store=None, command: str = "",
         for row in measure_workload(tg.backend, w, timeout, tg.profile, w.check_n):
             row.setdefault("workload", "can")
             row.setdefault("profile", name)
-            if store is not None:
+            if store is not None and run_id is not None:
                 store.add(run_id, row)
             yield row

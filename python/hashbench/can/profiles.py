@@ -32,7 +32,9 @@ Two schemes:
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import can
 
@@ -57,7 +59,7 @@ class MacAlgo:
     out_len: int     # full MAC length, bytes
     note: str = ""
 
-    def keyed(self, key: bytes) -> hashbench.Hash:
+    def keyed(self, key: bytes) -> hashbench.Hash | hashbench.HMAC:
         """The context after the key is absorbed (as an ECU keeps its key
         schedule); each MAC continues a copy of it."""
         if self.algo == "ascon_cxof128":
@@ -74,10 +76,12 @@ class MacAlgo:
             base = _KEYED[(self.algo, key)] = self.keyed(key)
         h = base.copy()
         h.update(data)
+        if isinstance(h, hashbench.HMAC):
+            return h.digest()
         return h.digest(self.out_len) if self.algo == "ascon_cxof128" else h.digest()
 
 
-_KEYED: dict[tuple[str, bytes], hashbench.Hash] = {}
+_KEYED: dict[tuple[str, bytes], hashbench.Hash | hashbench.HMAC] = {}
 
 
 MACS = {
@@ -214,7 +218,7 @@ def builtin_profiles() -> dict[str, Profile]:
 PROFILES = builtin_profiles()
 
 
-def get_profile(name: str, **overrides) -> Profile:
+def get_profile(name: str, **overrides: int | str | bool | None) -> Profile:
     """A built-in profile, optionally with tag_bits / fv_tx_bits / layout /
     fd / window changed (checked)."""
     if name not in PROFILES:
@@ -222,7 +226,9 @@ def get_profile(name: str, **overrides) -> Profile:
         raise ProfileError(f"unknown profile {name!r}; choose from {', '.join(PROFILES)} "
                            f"(e.g. {', '.join(close)})")
     p = PROFILES[name]
-    ov = {k: v for k, v in overrides.items() if v is not None}
+    # Any: each key names a field of its own type; a wrong key or value is
+    # refused by replace() or by check() below
+    ov: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
     if ov:
         p = replace(p, **ov)
         suffix = ",".join(f"{k}={v}" for k, v in sorted(ov.items()))
@@ -286,7 +292,7 @@ class Sender:
     persist_every: int = 16   # the FV is written to NVM every this many messages
     persisted: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.key = check_key(self.profile, self.key)
         if self.data_id < 0:
             self.data_id = self.can_id & 0xFFFF
@@ -346,8 +352,8 @@ class RxMessage:
     data_id: int = -1
     extended: bool = False
     last_fv: int = 0
-    pending: tuple | None = None   # (payload, time) of a data frame awaiting its second frame
-    expected: list = field(default_factory=list)
+    pending: tuple[bytes, float] | None = None   # (payload, time) of a data frame awaiting its second frame
+    expected: list[int] = field(default_factory=list)
 
 
 class Verifier:
@@ -368,7 +374,7 @@ class Verifier:
                 self.auth[auth_id(m.can_id, m.extended)] = m.can_id
         self.attempts = 0   # MAC computations done, for the n * k * 2^-t expectation
 
-    def candidates(self, m: RxMessage, fv_tx: int | None):
+    def candidates(self, m: RxMessage, fv_tx: int | None) -> Sequence[int]:
         p, last = self.p, m.last_fv
         w = p.acceptance_window
         top = min(last + w, (1 << p.fv_bits) - 1)

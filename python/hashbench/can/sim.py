@@ -18,15 +18,17 @@ import heapq
 import random
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 import can
 
 import hashbench
 
 from .frames import make
-from .profiles import AUTH_ID_BIT_EXT, AUTH_ID_BIT_STD, Profile, RxMessage, Sender, Verifier
+from .profiles import AUTH_ID_BIT_EXT, AUTH_ID_BIT_STD, Profile, RxMessage, Sender, Verdict, Verifier
 from .timing import NS, classic_frame_ns, fd_frame_ns
 
 ATTACKS = ("spoof", "replay", "replay_delayed", "tamper", "mac_drop", "mac_delay", "desync",
@@ -68,7 +70,7 @@ def builtin_vehicle() -> list[MsgSpec]:
     ]
 
 
-def load_dbc(path) -> list[MsgSpec]:
+def load_dbc(path: str | Path) -> list[MsgSpec]:
     """The periodic schedule of a DBC file: every message with a cycle time
     (GenMsgCycleTime), its length and its first sender."""
     import cantools
@@ -109,6 +111,22 @@ class KeyStore:
         return hashbench.mac("kmac256", self.master, label.encode(), length=self.p.key_len)
 
 
+#: (can_id, k) of the k-th release of a legit message; () for other frames
+Instance = tuple[int, ...]
+
+
+class _InstanceState(TypedDict):
+    release: int      # ns
+    n: int            # its frames still on their way
+    done: int
+    name: str
+    period: float     # s
+
+
+class _InstanceSeen(_InstanceState, total=False):
+    verdict: str      # "accept" once the monitor accepted it
+
+
 @dataclass(order=True)
 class _Queued:
     release: int                     # ns
@@ -116,7 +134,7 @@ class _Queued:
     seq: int
     msg: can.Message = field(compare=False)
     origin: str = field(compare=False, default="legit")   # "legit" | attack class
-    inst: tuple = field(compare=False, default=())        # (can_id, instance) of a legit message
+    inst: Instance = field(compare=False, default=())     # (can_id, instance) of a legit message
 
 
 @dataclass
@@ -124,7 +142,7 @@ class Report:
     profile: str
     attack: str | None
     duration: float
-    frames: Counter = field(default_factory=Counter)          # sent, by origin
+    frames: Counter[str] = field(default_factory=Counter)     # sent, by origin
     accepted_legit: int = 0
     rejected_legit: int = 0          # false rejects (a legit message not accepted)
     accepted_attack: int = 0         # every accepted message an attack frame took part in:
@@ -134,9 +152,9 @@ class Report:
     accepted_late: int = 0
     rejected_attack: int = 0
     attack_frames: int = 0
-    reasons: Counter = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
     deadline_misses: int = 0
-    worst_response: dict = field(default_factory=dict)        # name -> s
+    worst_response: dict[str, float] = field(default_factory=dict)   # name -> s
     busy_ns: int = 0
     mac_attempts: int = 0
     not_applicable: str = ""
@@ -161,7 +179,7 @@ class Attacker:
         self.drops = 0
 
     # frames the attacker puts on the bus by itself --------------------------------
-    def injections(self, until_ns: int):
+    def injections(self, until_ns: int) -> Iterator[tuple[int, list[can.Message]]]:
         """(release ns, [frames]) of active injections, in time order."""
         k = self.kind
         if k not in ("spoof", "desync", "masquerade", "flood"):
@@ -288,7 +306,7 @@ class Simulation:
         seq = 0
         ready: list[_Queued] = []           # heap by (release, prio, seq)
 
-        def push(release, msg, origin, inst=()):
+        def push(release: int, msg: can.Message, origin: str, inst: Instance = ()) -> None:
             nonlocal seq
             seq += 1
             heapq.heappush(ready, _Queued(release, msg.arbitration_id, seq, msg, origin, inst))
@@ -300,8 +318,8 @@ class Simulation:
         spec = {m.can_id: m for m in self.msgs}
         inj = iter(self.attacker.injections(end_ns)) if self.attacker else iter(())
         next_inj = next(inj, None)
-        instances: dict[tuple, dict] = {}   # (can_id, k) -> {"release", "frames", "done"}
-        data_origin: dict[int, tuple] = {}  # can_id -> (origin, inst) of the pending data frame
+        instances: dict[Instance, _InstanceSeen] = {}
+        data_origin: dict[int, tuple[str, Instance]] = {}  # can_id -> (origin, inst) of the pending data frame
         reset_done = False
 
         tx = can.Bus(interface="virtual", channel=self.channel, receive_own_messages=False)
@@ -403,7 +421,9 @@ class Simulation:
         rep.mac_attempts = self.verifier.attempts
         return rep
 
-    def _account(self, rep, v, q, got, data_origin, instances, t_end):
+    def _account(self, rep: Report, v: Verdict, q: _Queued, got: can.Message,
+                 data_origin: dict[int, tuple[str, Instance]], instances: dict[Instance, _InstanceSeen],
+                 t_end: int) -> None:
         """Count one verdict.  A message is legit when every frame that made
         it (data and, if separate, authentication frame) is an untouched
         frame of the same legit instance; anything else accepted is an

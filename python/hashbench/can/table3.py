@@ -15,7 +15,10 @@ cycle count per block (only the padding byte differs).  Spartan-3 itself is
 not in our FPGA flow, so the Fmax is the seed's."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 from ..analysis import one_count_kind
 
@@ -41,13 +44,14 @@ def core_time_us(core_name: str, n: int, fmax_mhz: float) -> float | None:
         s = simulate(c)
         if not s.ok:
             return None
-        return model.time_at(model.htime(c, s.cycles(), n), fmax_mhz)["time_us"]
+        t: float = model.time_at(model.htime(c, s.cycles(), n), fmax_mhz)["time_us"]
+        return t
     except Exception:  # no iverilog, no core: the column says "-"
         return None
 
 
-def rows(store, target: str = "cortex-a9", with_core: bool = True) -> list[dict]:
-    out = []
+def rows(store: Store | None, target: str = "cortex-a9", with_core: bool = True) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for algo, pub in PUBLISHED.items():
         rs = [] if store is None else [r for r in store.rows("r.algo = ? AND r.target = ?", (algo, target))
                                        if not r.get("error") and r.get("median")]

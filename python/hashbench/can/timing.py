@@ -41,7 +41,7 @@ from math import inf
 NS = 1_000_000_000
 
 
-def parse_rate(s) -> int:
+def parse_rate(s: str | float) -> int:
     """'500k' -> 500000, '2M' -> 2000000, 125000 -> 125000 (bit/s)."""
     if isinstance(s, (int, float)):
         v = int(s)
@@ -61,7 +61,7 @@ def parse_rate(s) -> int:
     return v
 
 
-def parse_time(s) -> float:
+def parse_time(s: str | float) -> float:
     """'1ms' -> 0.001, '250us' -> 0.00025, '0.01' -> 0.01 (seconds)."""
     if isinstance(s, (int, float)):
         return float(s)

@@ -33,9 +33,13 @@ Sources (timings as summarised from the TRMs):
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import capstone as cs
 from capstone import arm_const as A
+
+# capstone ships no types: an instruction (CsInsn) and its operands are Any
+Insn = Any
 
 # instruction classes
 ALU, MUL, MULL, DIV, LOAD, STORE, LDM, STM, BRANCH, CALL, RET, NOP, OTHER, SHIFT = (
@@ -57,7 +61,7 @@ class InsnCost:
 class Model:
     name: str
     arch: str                      # "arm-thumb-m", "arm-a32", "riscv32"
-    costs: dict                    # class -> base cycles
+    costs: dict[str, float]        # class -> base cycles
     branch_taken: float            # extra cycles of a taken branch (the pipeline refill P)
     version: int = 1               # bumped whenever a rule changes what the model charges
     ldm_per_reg: float = 1.0
@@ -79,7 +83,8 @@ class Model:
         """What a result row records: the model and the version of its rules."""
         return f"{self.name}@{self.version}"
 
-    def cost(self, insn, prev_cls: str | None, next_insn=None, prev_insn=None) -> InsnCost:
+    def cost(self, insn: Insn, prev_cls: str | None, next_insn: Insn | None = None,
+             prev_insn: Insn | None = None) -> InsnCost:
         cls, nregs = classify(insn, self.arch)
         base: float
         if cls in (LDM, STM):
@@ -121,7 +126,7 @@ class Model:
             return self.refill_wide_misaligned
         return 0.0
 
-    def _armv7m(self, insn, cls, base, prev_cls, prev_insn):
+    def _armv7m(self, insn: Insn, cls: str, base: float, prev_cls: str | None, prev_insn: Insn | None) -> float:
         """Cortex-M3 TRM (ARM DDI 0337H) 18.3 and Cortex-M4 TRM (ARM DDI
         0439B) 3.3.2 "Load/store timings"; table 3-1 gives LDR 2, STR 2,
         both marked "neighboring load and store single instructions can
@@ -153,7 +158,7 @@ class Model:
         return base
 
 
-def _mem_operand(insn):
+def _mem_operand(insn: Insn) -> Any:
     try:
         for op in insn.operands:
             if op.type == A.ARM_OP_MEM:
@@ -163,12 +168,12 @@ def _mem_operand(insn):
     return None
 
 
-def _is_single_load(insn) -> bool:
+def _is_single_load(insn: Insn) -> bool:
     m = insn.mnemonic.split(".")[0]
     return m.startswith("ldr") and not m.startswith("ldrd")
 
 
-def _loaded_reg_forms_address(ld, nxt) -> bool:
+def _loaded_reg_forms_address(ld: Insn, nxt: Insn) -> bool:
     mem = _mem_operand(nxt)
     if mem is None:
         return False
@@ -179,7 +184,7 @@ def _loaded_reg_forms_address(ld, nxt) -> bool:
     return dest in (mem.base, mem.index)
 
 
-def _writes_address_reg(prev, insn) -> bool:
+def _writes_address_reg(prev: Insn, insn: Insn) -> bool:
     mem = _mem_operand(insn)
     if mem is None:
         return False
@@ -190,7 +195,7 @@ def _writes_address_reg(prev, insn) -> bool:
     return any(r and r in written for r in (mem.base, mem.index))
 
 
-def _imm_target(insn) -> bool:
+def _imm_target(insn: Insn) -> bool:
     """A branch whose target is encoded in the instruction (B, BL, CBZ)."""
     try:
         return any(op.type == A.ARM_OP_IMM for op in insn.operands)
@@ -198,7 +203,7 @@ def _imm_target(insn) -> bool:
         return False
 
 
-def _writes_pc(insn, arch) -> bool:
+def _writes_pc(insn: Insn, arch: str) -> bool:
     if arch == "riscv32":
         return False
     try:
@@ -207,7 +212,7 @@ def _writes_pc(insn, arch) -> bool:
         return False
 
 
-def _dest_is_pc(insn) -> bool:
+def _dest_is_pc(insn: Insn) -> bool:
     try:
         ops = insn.operands
         return bool(ops) and ops[0].type == A.ARM_OP_REG and ops[0].reg == A.ARM_REG_PC
@@ -215,7 +220,7 @@ def _dest_is_pc(insn) -> bool:
         return False
 
 
-def _reads_dest(insn, nxt) -> bool:
+def _reads_dest(insn: Insn, nxt: Insn) -> bool:
     try:
         _, written = insn.regs_access()
         read, _ = nxt.regs_access()
@@ -229,7 +234,7 @@ ARM_MUL = {"mul", "muls", "mla", "mls", "smulbb", "smulbt", "smultb", "smultt", 
 ARM_MULL = {"umull", "smull", "umlal", "smlal", "umaal", "smlalbb"}
 
 
-def classify(insn, arch: str) -> tuple[str, int]:
+def classify(insn: Insn, arch: str) -> tuple[str, int]:
     m = insn.mnemonic
     if arch == "riscv32":
         m = m[2:] if m.startswith("c.") else m  # compressed forms cost as their expansions

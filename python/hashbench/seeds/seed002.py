@@ -2,9 +2,14 @@
 beside Cortex-M4 and ARM7TDMI (Tables 3 and 4, Figure 6)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import load
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 TARGETS = ("cortex-a9", "cortex-m4", "arm7tdmi")
 RATE = 72  # Keccak-512 rate in bytes
@@ -15,12 +20,13 @@ def seed_metric(cycles: float, size: int) -> float:
     return cycles / (8 * RATE * (size // RATE + 1))
 
 
-def measure(targets=TARGETS, store=None, run_ids=None):
+def measure(targets: Iterable[str] = TARGETS, store: Store | None = None,
+            run_ids: dict[str, int] | None = None) -> dict[str, dict[int, float]]:
     """Rows {target: {size: cycles}} measured now (and stored if a store is given)."""
     from ..targets import get
     pub = load("seed002")
     sizes = [r["size"] for r in pub["table3_cortex_a9"]]
-    out = {}
+    out: dict[str, dict[int, float]] = {}
     for t in targets:
         tg = get(t)
         out[t] = {}
@@ -28,12 +34,13 @@ def measure(targets=TARGETS, store=None, run_ids=None):
             if row.get("error"):
                 raise RuntimeError(f"{t}: {row['error']}")
             if store is not None:
+                assert run_ids is not None, "a store needs the runs the rows belong to"
                 store.add(run_ids[t], row)
             out[t][row["size"]] = row["median"]
     return out
 
 
-def table(measured: dict) -> tuple[list[str], list[list], dict]:
+def table(measured: dict[str, dict[int, float]]) -> tuple[list[str], list[list[Any]], dict[str, Any]]:
     pub = load("seed002")
     head = ["size", "A9 published cycles", "A9 published c/b*", "A9 ours cycles", "A9 ours c/b*",
             "A9 ours cycles/byte", "M4 ours c/b*", "ARM7 ours c/b*"]
@@ -58,7 +65,7 @@ def table(measured: dict) -> tuple[list[str], list[list], dict]:
     return head, rows, avg
 
 
-def plot(measured: dict, path: Path) -> Path:
+def plot(measured: dict[str, dict[int, float]], path: Path) -> Path:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -7,7 +7,9 @@ the rankings and Fig. 1 — each printed beside the published value so a mismatc
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from . import load
 
@@ -15,7 +17,7 @@ REF = "SHA-2"          # Table 1's name; Table 6 calls it SHA-512
 T6_NAME = {"SHA-2": "SHA-512"}
 
 
-def data() -> dict:
+def data() -> dict[str, Any]:
     return load("seed003")
 
 
@@ -23,7 +25,8 @@ def htime(formula: str, n: int) -> float:
     """HTime(N) of Table 1 (a sum of integer terms in N)."""
     if set(formula) - set("0123456789+-*/() N"):
         raise ValueError(f"unexpected formula {formula!r}")
-    return eval(formula, {"__builtins__": {}}, {"N": n})   # digits, + - * / ( ) and N only
+    v: float = eval(formula, {"__builtins__": {}}, {"N": n})   # digits, + - * / ( ) and N only
+    return v
 
 
 def c_block_from_htime(formula: str) -> float:
@@ -31,24 +34,26 @@ def c_block_from_htime(formula: str) -> float:
     return htime(formula, 11) - htime(formula, 10)
 
 
-def geomean(vals) -> float | None:
+def geomean(vals: Iterable[float | None]) -> float | None:
     v = [x for x in vals if x]
     return math.exp(sum(math.log(x) for x in v) / len(v)) if v else None
 
 
-def throughput(d: dict, algo: str, fam: int, variant: str = "512") -> float | None:
+def throughput(d: dict[str, Any], algo: str, fam: int, variant: str = "512") -> float | None:
     """Mbit/s = block_bits * f[MHz] / c_block (Table 1 with 1/T = f, Table 6)."""
     t1 = d["table1"][algo][variant]
     f = d["table6_fmax_mhz"][T6_NAME.get(algo, algo)][fam]
     return None if f is None else t1["block_bits"] * f / t1["c_block"]
 
 
-def recompute(d: dict | None = None) -> dict:
+def recompute(d: dict[str, Any] | None = None) -> dict[str, Any]:
     """Tables 8, 9, 10 (per family and Overall) and the rankings, from the data."""
     d = d or data()
     nf = len(d["families"])
     algos = [a for a in d["table1"] if a != REF]
-    t8, t9, t10 = {}, {}, {}
+    t8: dict[str, dict[str, Any]] = {}
+    t9: dict[str, dict[str, Any]] = {}
+    t10: dict[str, dict[str, Any]] = {}
     for a in algos:
         thr = []
         for i in range(nf):
@@ -64,19 +69,22 @@ def recompute(d: dict | None = None) -> dict:
         t8[a] = {"by_family": thr, "overall": geomean(thr)}
         t9[a] = {"by_family": area, "overall": geomean(area)}
         t10[a] = {"by_family": ta, "overall": geomean(ta)}
-    rank = lambda t, rev: sorted(t, key=lambda a: t[a]["overall"], reverse=rev)  # noqa: E731
+
+    def rank(t: dict[str, dict[str, Any]], rev: bool) -> list[str]:
+        return sorted(t, key=lambda a: t[a]["overall"], reverse=rev)
+
     return {"table8": t8, "table9": t9, "table10": t10,
             "rank8": rank(t8, True), "rank9": rank(t9, False), "rank10": rank(t10, True)}
 
 
-def checks(d: dict | None = None) -> list[dict]:
+def checks(d: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Every recomputed figure beside the published one, with the tolerance its rounding
     allows; `ok` False is a mismatch in the reproduction."""
     d = d or data()
     rc = recompute(d)
-    out = []
+    out: list[dict[str, Any]] = []
 
-    def add(what, algo, fam, ours, pub, tol):
+    def add(what: str, algo: str, fam: str, ours: float | None, pub: float | None, tol: float) -> None:
         ok = (ours is None and pub is None) or (ours is not None and pub is not None
                                                 and abs(ours - pub) <= tol)
         out.append({"table": what, "algo": algo, "family": fam, "ours": ours,
@@ -118,14 +126,14 @@ def checks(d: dict | None = None) -> list[dict]:
     return out
 
 
-def _same_order(ours: list, pub: list, pubtab: dict) -> bool:
+def _same_order(ours: list[str], pub: list[str], pubtab: dict[str, Any]) -> bool:
     """Equal, allowing swaps of entries whose published Overall values tie."""
     if ours == pub:
         return True
     return [pubtab[a]["overall"] for a in ours] == [pubtab[a]["overall"] for a in pub]
 
 
-def fig1(path: Path, ours: list[dict] | None = None) -> Path:
+def fig1(path: Path, ours: list[dict[str, Any]] | None = None) -> Path:
     """Fig. 1: overall normalised throughput vs overall normalised area (SHA-512 = 1, 1);
     our cores (normalised to SHA-2 of their digest size) on top when given."""
     import matplotlib

@@ -9,9 +9,16 @@ arm7tdmi (Unicorn + cycle model).  Measuring the 8051 takes minutes per
 algorithm, so rows already in the store are reused unless asked not to."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
 from .. import native
 from ..analysis import htime_fit, rank
+from ..core import lookup
 from . import load
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 TARGETS = ("mcs51", "avr", "arm7tdmi")
 CLOCKS_PER_MACHINE_CYCLE = 12   # classic 8051: targets/mcs51 (docs/targets-mcs51.md)
@@ -25,7 +32,7 @@ def algorithms() -> list[str]:
     return [n for n in dict.fromkeys(names) if native.find(n) is not None]
 
 
-def summarise(rows: list[dict], block_size: int) -> dict:
+def summarise(rows: list[dict[str, Any]], block_size: int) -> dict[str, Any]:
     """One algorithm on one target: c_block from its 'blocks' rows, or the error."""
     err = next((r["error"] for r in rows if r.get("error")), None)
     fit = htime_fit(rows, block_size)
@@ -45,7 +52,7 @@ def current_count_kind(target: str) -> str | None:
     return f"cycles_model:{m.tag}" if m is not None else None
 
 
-def from_store(store, target: str, algo: str) -> dict | None:
+def from_store(store: Store, target: str, algo: str) -> dict[str, Any] | None:
     """The newest successful whole-block measurement of algo on target; rows
     of an older cycle model are measured again, never mixed in."""
     rows = store.rows("r.target = ? AND r.algo = ? AND r.kind = 'blocks' AND r.error IS NULL",
@@ -57,20 +64,21 @@ def from_store(store, target: str, algo: str) -> dict | None:
         return None
     last = rows[-1]["run_id"]
     mine = [r for r in rows if r["run_id"] == last]
-    s = summarise(mine, native.find(algo).block_size)
+    s = summarise(mine, lookup(algo).block_size)
     if "error" in s:
         return None
     s["from"] = f"store, run of {mine[-1]['started']}"
     return s
 
 
-def measure(targets=TARGETS, algos=None, store=None, run_ids=None, reuse=True, timeout=900.0,
-            progress=None) -> dict:
+def measure(targets: Iterable[str] = TARGETS, algos: list[str] | None = None, store: Store | None = None,
+            run_ids: dict[str, int] | None = None, reuse: bool = True, timeout: float = 900.0,
+            progress: Callable[[str, str], object] | None = None) -> dict[str, dict[str, dict[str, Any]]]:
     """{target: {algo: summary}}; every row measured now goes to the store
     the moment it is taken."""
     from ..targets import get
     algos = algos or algorithms()
-    out: dict = {}
+    out: dict[str, dict[str, dict[str, Any]]] = {}
     for t in targets:
         out[t] = {}
         todo = []
@@ -83,28 +91,30 @@ def measure(targets=TARGETS, algos=None, store=None, run_ids=None, reuse=True, t
         if not todo:
             continue
         tg = get(t)
-        kw = {"timeout": timeout} if t in ("mcs51", "avr") else {}
+        kw: dict[str, float] = {"timeout": timeout} if t in ("mcs51", "avr") else {}
         for a in todo:
             if progress:
                 progress(t, a)
             rows = []
             for row in tg.run([a], [], blocks=BLOCKS.get(t, 4), **kw):
                 if store is not None:
+                    assert run_ids is not None, "a store needs the runs the rows belong to"
                     store.add(run_ids[t], row)
                 rows.append(row)
-            out[t][a] = summarise(rows, native.find(a).block_size)
+            out[t][a] = summarise(rows, lookup(a).block_size)
             out[t][a]["from"] = "measured now"
     return out
 
 
-def _c(m: dict, t: str, a: str, key: str = "c_block"):
+def _c(m: dict[str, Any], t: str, a: str, key: str = "c_block") -> Any:
+    """m[t][a][key], 8051 cycle figures in machine cycles (None where not measured)."""
     v = m.get(t, {}).get(a, {}).get(key)
     if v is not None and t == "mcs51" and key in ("c_block", "cpb"):
         v = v / CLOCKS_PER_MACHINE_CYCLE
     return v
 
 
-def figure1(measured: dict) -> tuple[list[str], list[list]]:
+def figure1(measured: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """Figure 1 beside ours: 8051 in machine cycles, AVR and ARM7TDMI in cycles."""
     pub = load("seed004")
     head = ["seed 004", "ours", "block B", "8051 pub. cycles/block", "8051 ours m.c./block",
@@ -113,7 +123,7 @@ def figure1(measured: dict) -> tuple[list[str], list[list]]:
     rows = []
     for r in pub["figure1"]:
         a = r["algo"]
-        blk = native.find(a).block_size
+        blk = lookup(a).block_size
         m51, m51b = _c(measured, "mcs51", a, "cpb"), _c(measured, "mcs51", a)
         arm = _c(measured, "arm7tdmi", a, "cpb")
         err = measured.get("mcs51", {}).get(a, {}).get("error")
@@ -124,7 +134,7 @@ def figure1(measured: dict) -> tuple[list[str], list[list]]:
     return head, rows
 
 
-def rankings(measured: dict) -> dict:
+def rankings(measured: dict[str, Any]) -> dict[str, Any]:
     """Per output size: the published 8051 ranking, ours on each target, XBX's ATmega1281."""
     pub = load("seed004")
     fig = {(r["family"], r["out"]): r for r in pub["figure1"]}
@@ -142,7 +152,7 @@ def rankings(measured: dict) -> dict:
     return out
 
 
-def avr_vs_xbx(measured: dict) -> list[list]:
+def avr_vs_xbx(measured: dict[str, Any]) -> list[list[Any]]:
     pub = load("seed004")
     rows = []
     for size, fams in pub["ranking_sets"].items():
@@ -153,7 +163,7 @@ def avr_vs_xbx(measured: dict) -> list[list]:
     return rows
 
 
-def others(measured: dict) -> tuple[list[str], list[list]]:
+def others(measured: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """The algorithms seed 004 did not measure (SHA-2, SHA-3, BLAKE2s, JH, ...)."""
     pub = load("seed004")
     done = {r["algo"] for r in pub["figure1"]}
@@ -164,7 +174,7 @@ def others(measured: dict) -> tuple[list[str], list[list]]:
         if a in done:
             continue
         err = measured.get("mcs51", {}).get(a, {}).get("error")
-        rows.append([a, native.find(a).block_size, _c(measured, "mcs51", a) or err or "-",
+        rows.append([a, lookup(a).block_size, _c(measured, "mcs51", a) or err or "-",
                      _c(measured, "mcs51", a, "cpb"), _c(measured, "mcs51", a, "code_bytes"),
                      _c(measured, "mcs51", a, "ram_bytes"), _c(measured, "avr", a),
                      _c(measured, "avr", a, "cpb"), _c(measured, "arm7tdmi", a, "cpb")])

@@ -7,9 +7,13 @@ natively (host.py)."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
-from .base import Target, TargetUnavailable, finish_row  # noqa: F401
-from .config import ConfigError, Profile, load, names  # noqa: F401
+from .base import Target, TargetUnavailable, finish_row
+from .config import ConfigError, Profile, load, names
+
+__all__ = ["Target", "TargetUnavailable", "finish_row", "ConfigError", "Profile", "load", "names", "get",
+           "SIMULATORS"]
 
 # simulator -> "module:Backend" (imported lazily: a missing optional
 # dependency of one simulator never breaks the others)
@@ -22,7 +26,7 @@ SIMULATORS = {
 }
 
 
-def get(name: str, **options) -> Target:
+def get(name: str, **options: Any) -> Target:
     """The target of targets/<name>/target.toml; options go to its backend
     (avr: mcu=..., opt=...)."""
     cfg = load(name)

@@ -22,9 +22,12 @@ import shutil
 import signal
 import subprocess
 from pathlib import Path
+from typing import Any
 
-from .. import impls, native
-from .base import TargetUnavailable
+from .. import impls
+from ..core import lookup
+from .base import Row, TargetUnavailable
+from .config import Profile, TargetConfig
 from .firmware import ROOT, FitError, Toolchain, build_image, build_library, code_bytes, run_simulator
 from .pipeline import Backend, BuildParams, Execution, Image
 
@@ -36,16 +39,14 @@ OPTS = ("-O1", "-O2", "-O3", "-Os")
 
 
 class SimavrBackend(Backend):
-    count_kind = "cycles_exact"
-
-    def __init__(self, cfg, mcu: str | None = None, opt: str | None = None, **options):
+    def __init__(self, cfg: TargetConfig, mcu: str | None = None, opt: str | None = None, **options: Any):
         super().__init__(cfg, **options)
         parts = cfg.data["mcu"]
         self.default_mcu = cfg.data["default_mcu"]
         self.mcu = (mcu or os.environ.get("HASHBENCH_AVR_MCU") or self.default_mcu).lower()
         if self.mcu not in parts:
             raise ValueError(f"avr: unknown MCU {self.mcu!r}; known: {', '.join(parts)}")
-        self.mem = parts[self.mcu]
+        self.mem: dict[str, Any] = parts[self.mcu]   # [mcu.<name>] of target.toml
         self.opt = opt or os.environ.get("HASHBENCH_AVR_OPT") or "-O2"
         if self.opt not in OPTS:
             raise ValueError(f"avr: optimisation {self.opt!r} not one of {' '.join(OPTS)}")
@@ -53,14 +54,13 @@ class SimavrBackend(Backend):
         self.toolchain.cflags = [self.opt if f in OPTS else f for f in self.toolchain.cflags]
         self.folder = cfg.folder
 
-    def profile(self):
-        from .config import Profile
+    def profile(self) -> Profile:
         return Profile.of(self.mem)
 
     def target_name(self) -> str:
         return "avr" if self.mcu == self.default_mcu else f"avr-{self.mcu}"
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags),
                 "mcu": self.mcu, "opt": self.opt,
                 "simulator": f"simavr {simavr_version()} (libsimavr, harness targets/avr/simavr_run.c)"}
@@ -93,9 +93,9 @@ class SimavrBackend(Backend):
         return exe
 
     # ---- memory ---------------------------------------------------------------
-    def sections(self, elf: Path) -> dict:
+    def sections(self, elf: Path) -> dict[str, int]:
         r = subprocess.run(["avr-size", "-A", str(elf)], capture_output=True, text=True, check=True)
-        out = {}
+        out: dict[str, int] = {}
         for line in r.stdout.splitlines():
             f = line.split()
             if len(f) >= 3 and f[0].startswith(".") and f[1].isdigit():
@@ -120,10 +120,10 @@ class SimavrBackend(Backend):
         return int(m.group(1), 16) & 0xFFFF if m else 0
 
     # ---- the pipeline's two steps ----------------------------------------------
-    def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
+    def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
         """The largest image that fits: the message buffer is halved while
         the image does not fit in RAM."""
-        a = native.find(algo)
+        a = lookup(algo)
         lib = build_library(self.toolchain, self.outdir(), sel)
         limit = MSG_LIMIT.get(self.mem["sram_bytes"], 512)
         err = None
@@ -147,7 +147,7 @@ class SimavrBackend(Backend):
             limit //= 2
         raise FitError(err or "does not fit")
 
-    def simulate(self, elf: Path, timeout: float, max_cycles: int) -> tuple[str, dict]:
+    def simulate(self, elf: Path, timeout: float, max_cycles: int) -> tuple[str, dict[str, Any]]:
         """Run one image; returns (console text, harness summary).  A run
         past the timeout is killed and reported as status=timeout."""
         sim = self.simulator()
@@ -156,7 +156,7 @@ class SimavrBackend(Backend):
         if code is None:
             return out, {"status": "timeout"}
         m = SIM_LINE.findall(err)
-        info: dict = dict(kv.split("=", 1) for kv in m[-1].split()) if m else {"status": "crash"}
+        info: dict[str, Any] = dict(kv.split("=", 1) for kv in m[-1].split()) if m else {"status": "crash"}
         for k in ("cycles", "instructions", "sp_min", "ramend"):
             if k in info:
                 info[k] = int(info[k])
@@ -189,7 +189,7 @@ class SimavrBackend(Backend):
                     f"{self.mem['sram_bytes']})")
         return None
 
-    def row_extra(self, image: Image, ex: Execution, fw_row: dict) -> dict:
+    def row_extra(self, image: Image, ex: Execution, fw_row: Row) -> dict[str, Any]:
         sp_min = ex.info.get("sp_min")
         return {"sim_cycles": ex.info.get("cycles"),
                 # deepest stack of the whole firmware run, from the simulator's SP

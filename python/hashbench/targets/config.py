@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from .. import impls
 
@@ -45,25 +45,36 @@ class Profile:
         return self.supply_v * self.active_ma / 1000.0
 
     @classmethod
-    def of(cls, d: dict) -> Profile:
+    def of(cls, d: dict[str, Any]) -> Profile:
         return cls(clock_hz=float(d.get("clock_hz", 1e8)), supply_v=d.get("supply_v"),
                    active_ma=d.get("active_ma"), source=d.get("source", ""))
+
+
+class Toolchain(TypedDict):
+    cc: str
+    ar: str
+    nm: str
+    cflags: list[str]
+    ldflags: list[str]
+    include: list[str]     # absolute folders
+    hal: list[str]         # absolute C files
+    hal_header: str        # absolute, "" if none
 
 
 @dataclass
 class TargetConfig:
     name: str
     folder: Path
-    data: dict = field(repr=False)
+    data: dict[str, Any] = field(repr=False)   # target.toml as read
 
     # ---- plain keys ---------------------------------------------------------
     @property
     def description(self) -> str:
-        return self.data.get("description", "")
+        return str(self.data.get("description", ""))
 
     @property
     def simulator(self) -> str:
-        return self.data["simulator"]
+        return str(self.data["simulator"])
 
     @property
     def apt(self) -> tuple[str, ...]:
@@ -82,7 +93,7 @@ class TargetConfig:
         return self.data.get("run", {}).get(key, default)
 
     @property
-    def memory(self) -> dict:
+    def memory(self) -> dict[str, Any]:
         return dict(self.data.get("memory", {}))
 
     @property
@@ -96,12 +107,15 @@ class TargetConfig:
         return str(self.path(f)) if f.startswith(("./", "../")) else f
 
     # ---- toolchain ------------------------------------------------------------
-    def toolchain(self, **subst) -> dict:
+    def toolchain(self, **subst: object) -> Toolchain:
         """cc, ar, nm, cflags, ldflags, include, hal, hal_header with paths
         made absolute and {key} placeholders filled from `subst`."""
         tc = dict(self.data.get("toolchain", {}))
-        fill = (lambda s: s.format(**subst)) if subst else (lambda s: s)
-        out = {"cc": fill(tc.get("cc", "")), "ar": fill(tc.get("ar", "")), "nm": fill(tc.get("nm", "")),
+
+        def fill(s: str) -> str:
+            return s.format(**subst) if subst else s
+
+        out: Toolchain = {"cc": fill(tc.get("cc", "")), "ar": fill(tc.get("ar", "")), "nm": fill(tc.get("nm", "")),
                "cflags": [self._flag(fill(f)) for f in tc.get("cflags", [])],
                "ldflags": [self._flag(fill(f)) for f in tc.get("ldflags", [])],
                "include": [str(self.path(p)) for p in tc.get("include", [])],
@@ -111,11 +125,12 @@ class TargetConfig:
 
     # ---- implementations --------------------------------------------------------
     @property
-    def impl_config(self) -> dict:
+    def impl_config(self) -> dict[str, Any]:
         """[impls] of this target, or of the target whose image it runs (firmware_of)."""
         if "impls" not in self.data and "firmware_of" in self.data:
             return load(self.data["firmware_of"]).impl_config
-        return self.data.get("impls", {})
+        cfg: dict[str, Any] = self.data.get("impls", {})
+        return cfg
 
     def selection(self) -> dict[str, str]:
         """The form of every family this target builds unless asked otherwise."""

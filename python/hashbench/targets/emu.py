@@ -7,23 +7,29 @@ hashbench.emu.cycle_models named by the config's `cycle_model` (count_kind
 "cycles_model:<model>"); instructions are exact and kept beside them."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import TargetUnavailable
+from .config import TargetConfig
 from .firmware import Toolchain
 from .pipeline import Execution, GccBackend, Image
 
+if TYPE_CHECKING:
+    from ..emu.cycle_models import Model
+
 
 class UnicornBackend(GccBackend):
-    def __init__(self, cfg, **options):
+    def __init__(self, cfg: TargetConfig, **options: Any):
         super().__init__(cfg, **options)
         self.toolchain = Toolchain.of(cfg)
 
     @property
-    def model(self):
+    def model(self) -> Model:
         from ..emu.cycle_models import MODELS
         return MODELS[self.cfg.data.get("cycle_model", self.cfg.name)]
 
     @property
-    def count_kind(self) -> str:  # type: ignore[override]
+    def count_kind(self) -> str:
         return f"cycles_model:{self.model.tag}"
 
     def check(self) -> None:
@@ -35,11 +41,11 @@ class UnicornBackend(GccBackend):
             raise TargetUnavailable(f"target {self.cfg.name}: missing Python package {e.name}; "
                                     f"install with: pip install {' '.join(self.cfg.pip)}") from None
 
-    def environment(self) -> dict:
-        import unicorn
+    def environment(self) -> dict[str, Any]:
+        from unicorn.unicorn import __version__ as unicorn_version
         m = self.model
         return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags),
-                "emulator": f"unicorn {unicorn.__version__}", "cycle_model": m.tag,
+                "emulator": f"unicorn {unicorn_version}", "cycle_model": m.tag,
                 "model_limits": m.limits}
 
     def execute(self, image: Image, timeout: float) -> Execution:

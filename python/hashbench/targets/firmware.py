@@ -10,10 +10,16 @@ import os
 import re
 import signal
 import subprocess
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .. import impls, native
+
+if TYPE_CHECKING:
+    from .config import TargetConfig
+    from .pipeline import Workload
 
 ROOT = Path(__file__).resolve().parents[3]
 LINE = re.compile(r"(\w+)=(\S+)")
@@ -38,17 +44,15 @@ FW_KEY = bytes(range(32))
 
 def host_checksum(name: str, n: int, xof_out: int = 32) -> str:
     """H(H(m_0) || ... || H(m_{n-1})) with the host library, as the firmware does."""
-    from ..core import Hash
-    a = native.find(name)
-    kw = {}
-    if a.flags & native.HB_KEYED:
-        kw["key"] = FW_KEY[: min(a.max_key, 32)]
+    from ..core import Hash, lookup
+    a = lookup(name)
+    key = FW_KEY[: min(a.max_key, 32)] if a.flags & native.HB_KEYED else None
     xof = bool(a.flags & native.HB_XOF)
 
-    def one(m):
-        h = Hash(name, m, _algo=a, **kw)
+    def one(m: bytes) -> bytes:
+        h = Hash(name, m, _algo=a, key=key)
         return h.digest(xof_out) if xof else h.digest()
-    outer = Hash(name, _algo=a, **kw)
+    outer = Hash(name, _algo=a, key=key)
     big = pattern(n)
     for i in range(n):
         outer.update(one(big[:i] if i else b""))
@@ -71,7 +75,7 @@ class Toolchain:
     size_tool: str = ""
 
     @classmethod
-    def of(cls, cfg, **subst) -> Toolchain:
+    def of(cls, cfg: TargetConfig, **subst: object) -> Toolchain:
         """The toolchain of a target's config ([toolchain] of target.toml)."""
         tc = cfg.toolchain(**subst)
         return cls(cc=tc["cc"], ar=tc["ar"], cflags=tc["cflags"], ldflags=tc["ldflags"],
@@ -86,7 +90,8 @@ class Toolchain:
             return "?"
 
 
-def _run(cmd, cwd=None, timeout=900):
+def _run(cmd: Sequence[str | Path], cwd: str | Path | None = None,
+         timeout: float = 900) -> subprocess.CompletedProcess[str]:
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -121,7 +126,7 @@ def run_simulator(cmd: list[str], timeout: float) -> tuple[int | None, str, str]
     return code, out.decode("latin-1"), err.decode("latin-1")
 
 
-def _stale(out: Path, deps) -> bool:
+def _stale(out: Path, deps: Iterable[Path]) -> bool:
     if not out.exists():
         return True
     t = out.stat().st_mtime
@@ -146,7 +151,7 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
     if todo or _stale(lib, objs):
         objs[0].parent.mkdir(parents=True, exist_ok=True)
 
-        def cc(so):
+        def cc(so: tuple[Path, Path]) -> None:
             _run([tc.cc, *tc.cflags, *tc.defines, "-I", str(ROOT / "include"), *inc, "-c", str(so[0]),
                   "-o", str(so[1])])
         # one compiler per core, largest sources first (unrolled Threefish
@@ -163,11 +168,12 @@ def build_library(tc: Toolchain, outdir: Path, sel: dict[str, str] | None = None
 def build_image(tc: Toolchain, name: str, outdir: Path, lib: Path, sizes: list[int], blocks: int,
                 maxmsg: int, check_n: int, xof_out: int = 32, stack_paint: int | str = 8192,
                 extra: list[str] | None = None, sel: dict[str, str] | None = None,
-                workload=None) -> tuple[Path, Path]:
+                workload: Workload | None = None) -> tuple[Path, Path]:
     """One firmware ELF for one algorithm; returns (elf, map).  workload:
     another driver than bench/firmware.c (its `sources` and `defines`, e.g.
     hashbench.can.onboard.CanWorkload), built with the same HAL and flags."""
-    a = native.find(name)
+    from ..core import lookup
+    a = lookup(name)
     d = outdir
     d.mkdir(parents=True, exist_ok=True)
     (d / "one.def").write_text(def_lines(name))
@@ -192,7 +198,7 @@ _SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[
                    r"\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
-def code_bytes(map_path: Path) -> dict:
+def code_bytes(map_path: Path) -> dict[str, int]:
     """Bytes of code and constant data from the library (algorithm, modes,
     registry) in a linker map, excluding the driver, HAL and C library.
     Sections the linker discarded (--gc-sections) are listed before the
@@ -231,10 +237,11 @@ def code_bytes(map_path: Path) -> dict:
             "static": data + bss}
 
 
-def parse_output(text: str) -> dict:
-    """The firmware's lines -> {'algo', 'ctx', 'checksum', 'overhead', 'rows': [...], 'done'}"""
-    rows: list[dict] = []
-    res: dict = {"rows": rows, "done": False}
+def parse_output(text: str) -> dict[str, Any]:
+    """The firmware's lines -> {'algo', 'ctx', 'checksum', 'overhead', 'rows': [...], 'done'}
+    (and any other key=value the driver prints: the shape is the driver's)"""
+    rows: list[dict[str, Any]] = []
+    res: dict[str, Any] = {"rows": rows, "done": False}
     for line in text.splitlines():
         kv = dict(LINE.findall(line))
         if line.strip() == "done":

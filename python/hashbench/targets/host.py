@@ -18,10 +18,12 @@ import shutil
 import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from .. import impls, native
 from ..analysis import unstable_reason
-from .base import Profile, Target, TargetUnavailable, finish_row
+from .base import Profile, Row, Target, TargetUnavailable, finish_row
+from .config import TargetConfig
 
 ROOT = Path(__file__).resolve().parents[3]
 LINE = re.compile(r"(\w+)=(\S+)")
@@ -68,11 +70,11 @@ class HostTarget(Target):
     apt_packages = ("build-essential",)
     executables = ("make",)
 
-    def __init__(self, cfg=None):
+    def __init__(self, cfg: TargetConfig | None = None):
         from .config import load
         self.cfg = cfg or load("host")
-        self.hz = None
-        self.source = None
+        self.hz: float | None = None       # TSC rate the harness measured
+        self.source: str | None = None     # its cycle source: "rdtsc" or a clock
 
     def check(self) -> None:
         if harness_path().exists():
@@ -84,13 +86,13 @@ class HostTarget(Target):
         if r.returncode != 0 or not harness_path().exists():
             raise TargetUnavailable(f"target host: building the harness failed:\n{r.stderr[-2000:]}")
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         return {"compiler": compiler_version(os.environ.get("CC", "cc")), "flags": "-O2 -std=c99",
                 "arch": platform.machine(), "harness": str(harness_path())}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int = 0, seconds: float = 0.05,
             min_reps: int = 31, fit_bytes: int | None = None, impl: str | None = None,
-            **options) -> Iterator[dict]:
+            **options: Any) -> Iterator[Row]:
         """fit_bytes: also measure whole blocks N = 1, 2, 4, ... up to this
         many bytes (default: [run] fit_bytes of the config) for the HTime(N)
         fit; 0 = only 1..blocks.  impl: force this kernel (HASHBENCH_IMPL)."""
@@ -121,7 +123,7 @@ class HostTarget(Target):
                     continue
                 if "algo" not in kv:
                     continue
-                row = {"algo": kv["algo"], "target": self.name, "impl": impl_ran, "size": int(kv["size"]),
+                row: Row = {"algo": kv["algo"], "target": self.name, "impl": impl_ran, "size": int(kv["size"]),
                        "kind": kv["kind"], "reps": int(kv["reps"]),
                        "count_kind": "tsc_cycles" if self.source == "rdtsc" else "nanoseconds",
                        "ctx_bytes": algo.ctx_size if algo else None, "out_bytes": int(kv["out"]),
@@ -131,6 +133,7 @@ class HostTarget(Target):
                 why = unstable_reason(row)
                 if why:
                     row["unstable"] = why
+                assert self.hz is not None, "the harness prints its rate (# hz=...) before any row"
                 yield finish_row(row, Profile(clock_hz=self.hz, source="measured TSC rate"))
             err = proc.stderr.read()
             if proc.wait() != 0:

@@ -28,8 +28,13 @@ import struct
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .firmware import ROOT
+
+if TYPE_CHECKING:
+    from .config import TargetConfig
+    from .microblaze import QemuMicroblazeBackend
 
 TB_DIR = ROOT / "targets" / "microblaze" / "validate"
 BUILD = ROOT / "build" / "mblite"
@@ -163,7 +168,7 @@ def image_file(elf: Path, mailbox: int, out: Path) -> Path:
 _END = re.compile(r"^mblite: status=(\w+)(?: code=(-?\d+))? cycles=(\d+)(?: error=(\S+))?", re.M)
 
 
-def run(src: Path, elf: Path, nm: str, timeout: float, max_cycles: int = 1_000_000_000) -> dict:
+def run(src: Path, elf: Path, nm: str, timeout: float, max_cycles: int = 1_000_000_000) -> dict[str, Any]:
     """Run one image on MB-Lite under GHDL.  Returns {"output": console
     text, "status": "exit" | "crash" | "limit" | "timeout", "cycles": cycles
     from reset to the end, "code", "error", "seconds"}."""
@@ -181,7 +186,7 @@ def run(src: Path, elf: Path, nm: str, timeout: float, max_cycles: int = 1_000_0
     # the console, without the testbench's closing line and GHDL's own
     con = "".join(ln for ln in r.stdout.splitlines(keepends=True)
                   if not ln.startswith(("mblite: ", "simulation finished @")))
-    info: dict = {"output": con, "seconds": time.monotonic() - t0}
+    info: dict[str, Any] = {"output": con, "seconds": time.monotonic() - t0}
     m = _END.search(r.stdout)
     if not m:
         info.update(status="crash", error=f"GHDL ended ({r.returncode}) without the testbench's last line: "
@@ -196,14 +201,14 @@ def run(src: Path, elf: Path, nm: str, timeout: float, max_cycles: int = 1_000_0
     return info
 
 
-def image_backend():
+def image_backend() -> QemuMicroblazeBackend:
     """The `microblaze` target's backend building images MB-Lite can run:
     its toolchain and flags plus EXTRA_CFLAGS, into build/fw/microblaze-mblite/."""
     from .config import load
     from .microblaze import QemuMicroblazeBackend
 
     class MbliteImages(QemuMicroblazeBackend):
-        def __init__(self, cfg):
+        def __init__(self, cfg: TargetConfig) -> None:
             super().__init__(cfg)
             self.toolchain.cflags = [*self.toolchain.cflags, *EXTRA_CFLAGS]
 

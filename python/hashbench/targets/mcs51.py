@@ -27,11 +27,16 @@ import re
 import select
 import subprocess
 import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
-from .. import impls, native
+from .. import impls
+from ..core import lookup
+from .base import Row
+from .config import TargetConfig
 from .firmware import ROOT, BuildError, FitError, def_lines
-from .pipeline import Backend, BuildParams, Execution, Image
+from .pipeline import Backend, BuildParams, Execution, Image, Workload
 
 SDCC_LIB_SRC = Path("/usr/share/sdcc/lib/src")
 SIMIF = 0xffff               # s51 -I if=xram[0xffff]
@@ -42,7 +47,7 @@ RUNTIME_ASM = {"_gptrget", "_gptrput", "_gptrgetc", "_bp", "bpx", "_spx", "_star
                "_iscntrl", "_setjmp", "_autobaud"}
 
 
-def _run(cmd, timeout=900):
+def _run(cmd: Sequence[str], timeout: float = 900) -> subprocess.CompletedProcess[str]:
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -59,9 +64,7 @@ def needed_sources(defs: str, sel: dict[str, str] | None = None) -> list[Path]:
 
 
 class S51Backend(Backend):
-    count_kind = "cycles_exact"
-
-    def __init__(self, cfg, **options):
+    def __init__(self, cfg: TargetConfig, **options: Any):
         super().__init__(cfg, **options)
         tc = cfg.toolchain()
         self.cflags = tc["cflags"]
@@ -71,8 +74,8 @@ class S51Backend(Backend):
         tag = hashlib.sha256(" ".join(self.cflags).encode()).hexdigest()[:8]
         self.libdir = ROOT / "build" / "fw" / cfg.name / tag
 
-    def environment(self) -> dict:
-        def first(cmd):
+    def environment(self) -> dict[str, Any]:
+        def first(cmd: list[str]) -> str:
             try:
                 return subprocess.run(cmd, capture_output=True, text=True, timeout=20).stdout.splitlines()[0]
             except (OSError, IndexError, subprocess.TimeoutExpired):
@@ -82,7 +85,7 @@ class S51Backend(Backend):
                 "cycle_unit": "clocks (oscillator periods); machine cycles = clocks / 12"}
 
     # ---- build ---------------------------------------------------------------
-    def _compile(self, src: Path, obj: Path, extra=(), deps=()) -> Path:
+    def _compile(self, src: Path, obj: Path, extra: Iterable[str] = (), deps: Iterable[Path] = ()) -> Path:
         newest = max([src.stat().st_mtime, *(d.stat().st_mtime for d in deps)])
         if obj.exists() and obj.stat().st_mtime >= newest:
             return obj
@@ -125,7 +128,8 @@ class S51Backend(Backend):
         if "Libraries Linked" not in text:
             return []
         text = text[text.index("Libraries Linked"):].split("User Base")[0]
-        res, lib = [], ""
+        res: list[tuple[str, str]] = []
+        lib = ""
         for line in text.splitlines()[1:]:
             m = re.match(r"^(\S+)?\s*(?:\[\s*(\S+?)(?:\.(?:r(?:el?)?)?)?\s*\])?", line)
             assert m is not None  # every group is optional: matches any line
@@ -135,11 +139,11 @@ class S51Backend(Backend):
                 res.append((lib, m.group(2)))
         return res
 
-    def build_ihx(self, name: str, sel: dict, sizes: list[int], blocks: int, maxmsg: int, check_n: int,
-                  xof_out: int = 32, workload=None) -> tuple[Path, dict]:
+    def build_ihx(self, name: str, sel: dict[str, str], sizes: list[int], blocks: int, maxmsg: int,
+                  check_n: int, xof_out: int = 32, workload: Workload | None = None) -> tuple[Path, dict[str, Any]]:
         """One image for one algorithm: (ihx path, {'code', 'mark', 'clock', 'code_end'}).
         workload: another driver than bench/firmware.c (pipeline.BuildParams)."""
-        a = native.find(name)
+        a = lookup(name)
         d = self.libdir / f"{name}@{impls.algo_tag(name, sel)}" / ("" if workload is None else workload.tag)
         d.mkdir(parents=True, exist_ok=True)
         defs = def_lines(name)
@@ -148,7 +152,7 @@ class S51Backend(Backend):
         # objects depend on the implementation headers on the include path
         inc = [f"-I{p}" for p in impls.include_dirs(sel)]
         libobj = self.libdir / "obj" / impls.include_tag(sel)
-        lib = {}
+        lib: dict[str, Path] = {}
         srcs = needed_sources(defs, sel)
         # a workload's driver may call library functions beyond the algorithm's own
         srcs += [x for x in getattr(workload, "lib_sources", []) if x not in srcs]
@@ -204,7 +208,7 @@ class S51Backend(Backend):
         return ihx, info
 
     @staticmethod
-    def rel_sizes(rels: list[Path]) -> dict:
+    def rel_sizes(rels: list[Path]) -> dict[str, int]:
         """Code (CSEG) and constant (CONST) bytes of object files, and their
         static data (XSEG, PSEG, DSEG, ISEG: HB_SCRATCH arrays and SDCC's
         own), from their area headers ("A CSEG size 1D4 ...")."""
@@ -221,7 +225,7 @@ class S51Backend(Backend):
         return {"text": text, "rodata": rodata, "total": text + rodata, "data": data}
 
     @staticmethod
-    def read_map(mp: Path) -> dict:
+    def read_map(mp: Path) -> dict[str, Any]:
         """hal_mark / hal_clock addresses and the end of code from the aslink map."""
         text = mp.read_text(errors="replace")
         sym = {m.group(2): int(m.group(1), 16)
@@ -234,8 +238,8 @@ class S51Backend(Backend):
 
 
     # ---- the pipeline's two steps ----------------------------------------------
-    def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
-        a = native.find(algo)
+    def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
+        a = lookup(algo)
         max_msg = self.cfg.run_opt("max_msg", 4096)
         sizes = [n for n in p.sizes if n <= max_msg]   # the message buffer lives in xram
         mm = max([*sizes, p.check_n, 1, p.blocks * a.block_size])
@@ -258,7 +262,7 @@ class S51Backend(Backend):
             return Execution("", "timeout" if "killed after" in str(e) else "crash", str(e))
         return Execution(text, "exit" if "done" in text else "crash", sim.stop)
 
-    def row_extra(self, image: Image, ex: Execution, fw_row: dict) -> dict:
+    def row_extra(self, image: Image, ex: Execution, fw_row: Row) -> dict[str, Any]:
         return {"machine_cycles": float(fw_row["cycles"]) / 12}
 
 
@@ -294,7 +298,7 @@ class S51:
         self.buf = b""
         self.stop = ""
 
-    def _read_until(self, pred) -> bytes:
+    def _read_until(self, pred: Callable[[bytes], bool]) -> bytes:
         while not pred(self.buf):
             left = self.deadline - time.monotonic()
             if left <= 0:
@@ -341,7 +345,7 @@ class S51:
         self.close()
         return self.out.read_text(errors="replace") if self.out.exists() else "", marks
 
-    def close(self):
+    def close(self) -> None:
         if self.p.poll() is None:
             try:
                 self.stdin.write(b"quit\n")

@@ -19,8 +19,10 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from .base import TargetUnavailable
+from .config import TargetConfig
 from .firmware import ROOT, BuildError, Toolchain
 from .pipeline import Execution, GccBackend, Image
 
@@ -55,7 +57,8 @@ def symbol(nm: str, elf: Path, name: str) -> int:
     return int(m.group(1), 16)
 
 
-def execute(elf: Path, nm: str, machine: str, plugin_model: int | str, timeout: float, limit: int = 0) -> dict:
+def execute(elf: Path, nm: str, machine: str, plugin_model: int | str, timeout: float,
+            limit: int = 0) -> dict[str, Any]:
     """Run one image under QEMU with the plugin.
 
     Returns {"output": console text, "status": "exit" | "timeout" | "crash"
@@ -76,7 +79,7 @@ def execute(elf: Path, nm: str, machine: str, plugin_model: int | str, timeout: 
         except subprocess.TimeoutExpired as e:
             return {"output": (e.stdout or b"").decode("latin-1"), "status": "timeout",
                     "seconds": time.monotonic() - t0}
-        info: dict = {"output": r.stdout.decode("latin-1"), "seconds": time.monotonic() - t0}
+        info: dict[str, Any] = {"output": r.stdout.decode("latin-1"), "seconds": time.monotonic() - t0}
         text = res_file.read_text() if res_file.exists() else ""
     for k, v in RESULT.findall(text):
         info[k] = int(v) if re.fullmatch(r"-?\d+", v) else v
@@ -95,7 +98,7 @@ class QemuMicroblazeBackend(GccBackend):
     QEMU with the counting plugin; opt=... builds at another -O level (seed
     001's code was probably -O0, Vitis' Debug default)."""
 
-    def __init__(self, cfg, opt: str | None = None, **options):
+    def __init__(self, cfg: TargetConfig, opt: str | None = None, **options: Any):
         super().__init__(cfg, **options)
         cache = str(cache_root())
         self.prefix = Path(cfg.data["toolchain"]["prefix"].format(cache=cache))
@@ -108,7 +111,7 @@ class QemuMicroblazeBackend(GccBackend):
         self.toolchain.cflags = [self.opt if f in OPTS else f for f in flags]
 
     @property
-    def count_kind(self) -> str:  # type: ignore[override]
+    def count_kind(self) -> str:
         return f"cycles_model:{self.cfg.data['cycle_model']}"
 
     def missing(self) -> list[str]:
@@ -123,7 +126,7 @@ class QemuMicroblazeBackend(GccBackend):
     def outdir(self) -> Path:
         return ROOT / "build" / "fw" / (self.cfg.name + ("" if self.opt == "-O2" else self.opt))
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         q = subprocess.run([QEMU, "--version"], capture_output=True, text=True).stdout.splitlines()
         return {"compiler": self.toolchain.version(), "flags": " ".join(self.toolchain.cflags), "opt": self.opt,
                 "simulator": f"{q[0] if q else QEMU} -M {self.cfg.data['machine']}, plugin "
@@ -132,7 +135,7 @@ class QemuMicroblazeBackend(GccBackend):
                 "model_limits": "UG984 pipeline rules; single-cycle memory (no caches, no DDR latency), "
                                 "no branch target cache"}
 
-    def run_elf(self, elf: Path, timeout: float, limit: int = 0) -> dict:
+    def run_elf(self, elf: Path, timeout: float, limit: int = 0) -> dict[str, Any]:
         return execute(elf, self.nm, self.cfg.data["machine"], self.cfg.data["plugin_model"], timeout, limit)
 
     def execute(self, image: Image, timeout: float) -> Execution:

@@ -29,11 +29,12 @@ import fcntl
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .. import impls, native
-from .base import Target, TargetUnavailable, finish_row
-from .config import TargetConfig
+from ..core import lookup
+from .base import Row, Target, TargetUnavailable, finish_row
+from .config import Profile, TargetConfig
 from .firmware import BuildError, FitError, Toolchain, host_checksum, parse_output
 
 
@@ -41,8 +42,8 @@ from .firmware import BuildError, FitError, Toolchain, host_checksum, parse_outp
 class Image:
     """A built firmware image of one algorithm and implementation."""
     path: Path
-    code: dict                     # text, rodata, total, static (firmware.code_bytes)
-    info: dict = field(default_factory=dict)
+    code: dict[str, int]           # text, rodata, total, static (firmware.code_bytes)
+    info: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -51,7 +52,24 @@ class Execution:
     output: str
     status: str                    # "exit" | "timeout" | "limit" | "crash"
     detail: str = ""
-    info: dict = field(default_factory=dict)
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class Workload(Protocol):
+    """A driver other than the hash benchmark (hashbench.can.onboard.CanWorkload)."""
+    tag: str                   # build folder of its images, beside the hash images
+    algo: str                  # the registry entry it is built around
+    sources: list[Path]        # its C files, in place of bench/firmware.c
+    include: list[Path]
+    defines: list[str]
+
+    def checksum(self) -> str:
+        """The host's value of the checksum the driver prints."""
+        ...
+
+    def row(self, fw_row: Row) -> dict[str, str]:
+        """Fields it adds to the row of one firmware result line."""
+        ...
 
 
 @dataclass
@@ -62,7 +80,7 @@ class BuildParams:
     xof_out: int = 32
     #: None: the hash benchmark (bench/firmware.c); else another driver built
     #: and run the same way (sources, defines, include, tag, checksum(), row())
-    workload: Any = None
+    workload: Workload | None = None
 
     def subdir(self) -> str:
         """Where a backend keeps this image apart from the hash images."""
@@ -72,10 +90,13 @@ class BuildParams:
 class Backend:
     """What one kind of simulator (and its toolchain) adds to the pipeline."""
 
-    #: count_kind of the rows ("cycles_exact", "cycles_model:<model>")
-    count_kind = "cycles_exact"
+    @property
+    def count_kind(self) -> str:
+        """count_kind of the rows: "cycles_exact" unless the cycles come from
+        a model ("cycles_model:<model>", named by the backend's config)."""
+        return "cycles_exact"
 
-    def __init__(self, cfg: TargetConfig, **options):
+    def __init__(self, cfg: TargetConfig, **options: Any):
         self.cfg = cfg
         self.options = options
 
@@ -83,7 +104,7 @@ class Backend:
         """Raise TargetUnavailable when something beyond the config's
         executables and files is missing (a Python module, a source tree)."""
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         return {}
 
     def outdir(self) -> Path:
@@ -105,14 +126,14 @@ class Backend:
         """A "does not fit (RAM: ...)" found only by running (stack into data)."""
         return None
 
-    def row_extra(self, image: Image, ex: Execution, fw_row: dict) -> dict:
+    def row_extra(self, image: Image, ex: Execution, fw_row: Row) -> dict[str, Any]:
         """Simulator-specific fields of a row (sim counters, machine cycles)."""
         return {}
 
     def target_name(self) -> str:
         return self.cfg.name
 
-    def profile(self):
+    def profile(self) -> Profile:
         return self.cfg.profile
 
 
@@ -125,7 +146,7 @@ class GccBackend(Backend):
 
     def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
         from .firmware import build_image, build_library, code_bytes
-        a = native.find(algo)
+        a = lookup(algo)
         outdir = self.outdir()
         lib = build_library(self.toolchain, outdir, sel)
         maxmsg = max([*p.sizes, p.check_n, 1])
@@ -146,7 +167,7 @@ def _stop_error(ex: Execution, timeout: float) -> str:
 
 def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: int | None = None,
             check_n: int | None = None, timeout: float | None = None, impl: str | None = None,
-            every_impl: bool = True, profile=None) -> Iterator[dict]:
+            every_impl: bool = True, profile: Profile | None = None) -> Iterator[Row]:
     """Rows of every (algorithm, implementation) on one target.
 
     impl: build only this implementation (a name of `impls.implementations`);
@@ -159,7 +180,6 @@ def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: in
     profile = profile or backend.profile()
     base_sel = cfg.selection()
     for name in algos:
-        a = native.find(name)
         if impl is not None:
             cands = [impl] if impl in impls.implementations(name) else []
             if not cands:
@@ -168,13 +188,14 @@ def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: in
                 continue
         else:
             cands = cfg.candidates(name) if every_impl else cfg.candidates(name)[:1]
+        a = lookup(name)
         for im in cands:
             sel = impls.selection_for(name, im, base_sel)
             yield from _one(backend, name, im, sel, a, BuildParams(sizes, blocks, check_n), timeout, profile)
 
 
 @contextlib.contextmanager
-def _build_lock(outdir: Path):
+def _build_lock(outdir: Path) -> Iterator[None]:
     """One build at a time in a target's build folder: two runs that share
     it (two `hashbench bench` processes) would otherwise mix half-written
     objects into one image (seen: a wrong 8051 checksum)."""
@@ -187,8 +208,8 @@ def _build_lock(outdir: Path):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def measure_workload(backend: Backend, workload, timeout: float | None = None, profile=None,
-                     check_n: int = 16) -> Iterator[dict]:
+def measure_workload(backend: Backend, workload: Workload, timeout: float | None = None,
+                     profile: Profile | None = None, check_n: int = 16) -> Iterator[Row]:
     """Rows of another driver than the hash benchmark (workload: sources,
     defines, algo, checksum(), row()) built with the target's selected
     implementation of workload.algo, checked and measured like a hash."""
@@ -199,13 +220,13 @@ def measure_workload(backend: Backend, workload, timeout: float | None = None, p
     sel_base = cfg.selection()
     im = cfg.candidates(name)[0]
     sel = impls.selection_for(name, im, sel_base)
-    yield from _one(backend, name, im, sel, native.find(name), BuildParams([], 0, check_n, workload=workload),
+    yield from _one(backend, name, im, sel, lookup(name), BuildParams([], 0, check_n, workload=workload),
                     timeout, profile)
 
 
-def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, timeout: float,
-         profile) -> Iterator[dict]:
-    base = {"algo": name, "target": backend.target_name(), "impl": im, "ctx_bytes": a.ctx_size,
+def _one(backend: Backend, name: str, im: str, sel: dict[str, str], a: native.Algo, p: BuildParams,
+         timeout: float, profile: Profile) -> Iterator[Row]:
+    base: Row = {"algo": name, "target": backend.target_name(), "impl": im, "ctx_bytes": a.ctx_size,
             "selection": impls.algo_tag(name, sel)}
     try:
         with _build_lock(backend.outdir()):
@@ -245,7 +266,7 @@ def _one(backend: Backend, name: str, im: str, sel: dict, a, p: BuildParams, tim
         c = float(r["cycles"])
         if p.workload is not None:   # a workload's rows are different work, each its own stack
             stack = r.get("stack", 0)
-        row = {**base, **code, "size": r["size"], "kind": r["kind"], "reps": 1, "median": c, "q1": c,
+        row: Row = {**base, **code, "size": r["size"], "kind": r["kind"], "reps": 1, "median": c, "q1": c,
                "q3": c, "min": c, "max": c, "count_kind": backend.count_kind,
                "instructions": r.get("instructions"), "verified": True, "stack_bytes": stack,
                "static_bytes": static, "ram_bytes": ctx + stack + static,
@@ -280,17 +301,16 @@ class FirmwareTarget(Target):
                                     f"{self.cfg.install_hint()}")
         self.backend.check()
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         return {"target_config": str(self.cfg.folder / "target.toml"),
                 "selection": impls.selection_tag(self.cfg.selection()),
                 "clock_source": self.profile.source, **self.backend.environment()}
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int | None = None,
             timeout: float | None = None, check_n: int | None = None, impl: str | None = None,
-            every_impl: bool = False, active_mw: float | None = None, **options) -> Iterator[dict]:
+            every_impl: bool = False, active_mw: float | None = None, **options: Any) -> Iterator[Row]:
         self.check()
         prof = self.profile
         if active_mw is not None:
-            from .config import Profile
             prof = Profile(prof.clock_hz, 1.0, active_mw, prof.source + f"; active power {active_mw} mW given")
         yield from measure(self.backend, algos, sizes, blocks, check_n, timeout, impl, every_impl, prof)

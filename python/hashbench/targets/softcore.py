@@ -10,9 +10,10 @@ from __future__ import annotations
 import struct
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from .base import TargetUnavailable
-from .config import load
+from .config import TargetConfig, load
 from .emu import UnicornBackend
 from .firmware import ROOT
 from .pipeline import Backend, BuildParams, Execution, Image
@@ -37,9 +38,7 @@ def elf_to_hex(elf: Path, objcopy: str, out: Path) -> Path:
 
 
 class PicoRV32Backend(Backend):
-    count_kind = "cycles_exact"
-
-    def __init__(self, cfg, **options):
+    def __init__(self, cfg: TargetConfig, **options: Any):
         super().__init__(cfg, **options)
         self.fw = UnicornBackend(load(cfg.data["firmware_of"]))
         self.tb = cfg.folder
@@ -48,7 +47,7 @@ class PicoRV32Backend(Backend):
     def check(self) -> None:
         picorv32_source()
 
-    def environment(self) -> dict:
+    def environment(self) -> dict[str, Any]:
         v = subprocess.run(["verilator", "--version"], capture_output=True, text=True).stdout.strip()
         return {"compiler": self.fw.toolchain.version(), "flags": " ".join(self.fw.toolchain.cflags),
                 "simulator": v, "cpu": "PicoRV32 (pythondata-cpu-picorv32) RV32IMC, barrel shifter"}
@@ -68,7 +67,7 @@ class PicoRV32Backend(Backend):
                                     f"{r.stderr[-2000:]}")
         return exe
 
-    def build(self, algo: str, sel: dict, p: BuildParams) -> Image:
+    def build(self, algo: str, sel: dict[str, str], p: BuildParams) -> Image:
         img = self.fw.build(algo, sel, p)
         objcopy = self.fw.toolchain.cc.replace("gcc", "objcopy")
         return Image(elf_to_hex(img.path, objcopy, img.path.with_suffix(".hex")), img.code)
