@@ -1,6 +1,7 @@
 /* One BLAKE3 compression (spec 2.2) with the state as four rows of four
  * words in 128-bit vectors: the column step is one G on all four columns,
- * the diagonal step the same after rotating rows 1-3 by 1-3 lanes.
+ * the diagonal step the same after rotating rows 0, 2 and 3 by -1, 1 and 2
+ * lanes.
  * Included by blake3_x86.h once per instruction set, without a guard: it
  * expects HB3_ROWS_NAME, HB3_ROWS_TARGET and HB3_R16/R12/R8/R7 (rotate
  * each 32-bit lane right). */
@@ -32,20 +33,26 @@ static inline HB3_ROWS_TARGET void HB3_ROWS_NAME(const uint32_t cv[8], const uin
     __m128i t, s;
     int r;
     for (r = 0; r < 7; r++) {
-        r0 = _mm_add_epi32(_mm_add_epi32(r0, r1), x0); r3 = HB3_R16(_mm_xor_si128(r3, r0));
+        /* a + x first, b last: b is the previous step's result, so the
+         * add waiting for it is one, not two */
+        r0 = _mm_add_epi32(_mm_add_epi32(r0, x0), r1); r3 = HB3_R16(_mm_xor_si128(r3, r0));
         r2 = _mm_add_epi32(r2, r3);                    r1 = HB3_R12(_mm_xor_si128(r1, r2));
-        r0 = _mm_add_epi32(_mm_add_epi32(r0, r1), y0); r3 = HB3_R8(_mm_xor_si128(r3, r0));
+        r0 = _mm_add_epi32(_mm_add_epi32(r0, y0), r1); r3 = HB3_R8(_mm_xor_si128(r3, r0));
         r2 = _mm_add_epi32(r2, r3);                    r1 = HB3_R7(_mm_xor_si128(r1, r2));
-        r1 = _mm_shuffle_epi32(r1, _MM_SHUFFLE(0, 3, 2, 1));
-        r2 = _mm_shuffle_epi32(r2, _MM_SHUFFLE(1, 0, 3, 2));
-        r3 = _mm_shuffle_epi32(r3, _MM_SHUFFLE(2, 1, 0, 3));
-        r0 = _mm_add_epi32(_mm_add_epi32(r0, r1), x1); r3 = HB3_R16(_mm_xor_si128(r3, r0));
+        /* diagonals into columns, row 1 (the last one computed) left in
+         * place: lane j then holds diagonal j - 1, so do its words */
+        r0 = _mm_shuffle_epi32(r0, _MM_SHUFFLE(2, 1, 0, 3));
+        r2 = _mm_shuffle_epi32(r2, _MM_SHUFFLE(0, 3, 2, 1));
+        r3 = _mm_shuffle_epi32(r3, _MM_SHUFFLE(1, 0, 3, 2));
+        t = _mm_shuffle_epi32(x1, _MM_SHUFFLE(2, 1, 0, 3));
+        s = _mm_shuffle_epi32(y1, _MM_SHUFFLE(2, 1, 0, 3));
+        r0 = _mm_add_epi32(_mm_add_epi32(r0, t), r1);  r3 = HB3_R16(_mm_xor_si128(r3, r0));
         r2 = _mm_add_epi32(r2, r3);                    r1 = HB3_R12(_mm_xor_si128(r1, r2));
-        r0 = _mm_add_epi32(_mm_add_epi32(r0, r1), y1); r3 = HB3_R8(_mm_xor_si128(r3, r0));
+        r0 = _mm_add_epi32(_mm_add_epi32(r0, s), r1);  r3 = HB3_R8(_mm_xor_si128(r3, r0));
         r2 = _mm_add_epi32(r2, r3);                    r1 = HB3_R7(_mm_xor_si128(r1, r2));
-        r1 = _mm_shuffle_epi32(r1, _MM_SHUFFLE(2, 1, 0, 3));
-        r2 = _mm_shuffle_epi32(r2, _MM_SHUFFLE(1, 0, 3, 2));
-        r3 = _mm_shuffle_epi32(r3, _MM_SHUFFLE(0, 3, 2, 1));
+        r0 = _mm_shuffle_epi32(r0, _MM_SHUFFLE(0, 3, 2, 1));
+        r2 = _mm_shuffle_epi32(r2, _MM_SHUFFLE(2, 1, 0, 3));
+        r3 = _mm_shuffle_epi32(r3, _MM_SHUFFLE(1, 0, 3, 2));
         if (r == 6)
             break;
         /* the next round's words: w'k = w[P[k]], P the spec 2.2 permutation
