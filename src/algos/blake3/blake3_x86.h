@@ -232,6 +232,8 @@ static inline HB3_AVX2 void hb3_hash8(const uint8_t *in, size_t stride, unsigned
     for (k = 0; k < 8; k++) h[k] = _mm256_set1_epi32((int)key[k]);
     for (j = 0; j < blocks; j++, in += 64) {
         unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
+        for (k = 0; k < 8; k++) /* as in hb3_hash16 */
+            _mm_prefetch((const char *)(in + k * stride + 256), _MM_HINT_T0);
         for (g = 0; g < 2; g++) {
             for (k = 0; k < 8; k++) m[8 * g + k] = _mm256_loadu_si256((const __m256i *)(in + k * stride + 32 * g));
             hb3_8_transpose(m + 8 * g);
@@ -293,7 +295,12 @@ static inline HB3_AVX512 void hb3_hash16(const uint8_t *in, size_t stride, unsig
     for (k = 0; k < 8; k++) h[k] = _mm512_set1_epi32((int)key[k]);
     for (j = 0; j < blocks; j++, in += 64) {
         unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
-        for (k = 0; k < 16; k++) m[k] = _mm512_loadu_si512((const void *)(in + k * stride));
+        for (k = 0; k < 16; k++) {
+            /* sixteen streams at once are more than the hardware
+             * prefetcher follows: ask for each one four blocks ahead */
+            _mm_prefetch((const char *)(in + k * stride + 256), _MM_HINT_T0);
+            m[k] = _mm512_loadu_si512((const void *)(in + k * stride));
+        }
         hb3_16_transpose(m);
         HB3_BLOCK(hb3_16_, h, m, cl, ch, fl);
     }
