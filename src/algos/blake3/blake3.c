@@ -27,8 +27,14 @@ void hb_blake3_compress(const uint32_t cv[8], const uint32_t m[16], uint64_t cou
 
 static void load_block(uint32_t m[16], const uint8_t *b)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* one wide copy: a SIMD kernel reading m in 16-byte vectors right after
+     * sixteen 4-byte stores would wait for them to reach the cache */
+    memcpy(m, b, 64);
+#else
     unsigned i;
     for (i = 0; i < 16; i++) m[i] = hb_load32_le(b + 4 * i);
+#endif
 }
 
 /* A subtree of 2^level chunks, aligned (the chunk count a multiple of its
