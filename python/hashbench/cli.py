@@ -522,8 +522,8 @@ def cmd_impls(a) -> int:
         fam = impls.deciding_family(n)
         if fam and (names is None or n in names):
             users.setdefault(fam, []).append(n)
-    for fy in impls.families().values():
-        if names is not None and fy.name not in users:
+    for fam in impls.families().values():
+        if names is not None and fam.name not in users:
             continue
         # host: the form the host library links; in a dispatch, "runs" marks
         # the kernel this CPU runs, "can" the others it could, "-" one it cannot

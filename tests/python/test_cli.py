@@ -58,6 +58,15 @@ def test_hash_large_file_mapped_and_streamed(tmp_path):
     assert r.stdout.split()[0] == hashbench.new("blake3", data, key=bytes(range(32))).hexdigest(100)
 
 
+def test_impls_marks_the_running_kernel():
+    from hashbench import native
+    r = run(["impls", "-a", "blake3"])
+    assert r.returncode == 0, r.stderr
+    running = native.active_impl("blake3")
+    assert running and any(ln.split("│")[2].strip() == running and "runs" in ln
+                           for ln in r.stdout.splitlines() if ln.count("│") > 4)
+
+
 @pytest.mark.parametrize("args,msg", [
     (["hash", "-a", "sha265"], "did you mean"),
     (["hash", "-a", "sha256", "--length", "20"], "fixed digest size"),
