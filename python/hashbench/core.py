@@ -108,6 +108,7 @@ class Hash:
         if isinstance(data, str):
             raise TypeError("Strings must be encoded before hashing")
         mv = memoryview(data).cast("B")
+        b: bytes | ctypes.Array[ctypes.c_char]
         if isinstance(data, bytes):
             b = data
         elif mv.c_contiguous and not mv.readonly and len(mv):
