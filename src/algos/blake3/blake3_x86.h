@@ -68,7 +68,7 @@ static inline HB3_SSE41 __m128i hb3_4_r7(__m128i x)
 
 /* ---- chains side by side ---- */
 
-/* message word order of round r: see ../unrolled/blake3_kernel.c; read
+/* message word order of round r: see unrolled/blake3_kernel.c; read
  * only with constant indices, folded by the compiler */
 static const uint8_t HB3_SCHED[7 * 16] = {
      0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15,
