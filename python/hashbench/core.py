@@ -114,8 +114,17 @@ class Hash:
         if isinstance(data, str):
             raise TypeError("Strings must be encoded before hashing")
         mv = memoryview(data).cast("B")
-        b = mv.tobytes() if not mv.c_contiguous or not isinstance(data, bytes) else data
-        self._a.update(self._ctx, b, len(b))
+        b: bytes | ctypes.Array[ctypes.c_char]
+        if isinstance(data, bytes):
+            b = data
+        elif mv.c_contiguous and not mv.readonly and len(mv):
+            # a writable buffer (bytearray, a private mmap) is read in place:
+            # copying a 1 GiB mapping would cost more than hashing it
+            b = (ctypes.c_char * len(mv)).from_buffer(mv)
+        else:
+            b = mv.tobytes()
+        self._a.update(self._ctx, b, len(mv))
+        del b
 
     def _final(self, n: int) -> bytes:
         tmp = ctypes.create_string_buffer(self._ctx.raw, len(self._ctx))

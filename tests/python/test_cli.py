@@ -40,6 +40,33 @@ def test_hash_files_and_stdin(tmp_path):
     assert r.stdout.split()[0] == hashbench.hmac("sha256", b"key", b"abc").hex()
 
 
+def test_hash_large_file_mapped_and_streamed(tmp_path):
+    # over READ_BLOCK: a file goes through the mapping, stdin through
+    # READ_BLOCK pieces; both must give the one-shot digest
+    from hashbench.cli import READ_BLOCK
+    data = bytes((i * 131 + 7) & 0xFF for i in range(2 * READ_BLOCK + 12345))
+    f = tmp_path / "big.bin"
+    f.write_bytes(data)
+    want = hashbench.new("blake3", data).hexdigest()
+    assert run(["hash", "-a", "blake3", str(f)]).stdout == f"{want}  {f}\n"
+    with open(f, "rb") as fh:
+        r = subprocess.run(HB + ["hash", "-a", "blake3", "-"], stdin=fh, capture_output=True, text=True,
+                           check=True)
+    assert r.stdout.split()[0] == want
+    key = bytes(range(32)).hex()
+    r = run(["hash", "-a", "blake3", "--key", key, "--length", "100", str(f)])
+    assert r.stdout.split()[0] == hashbench.new("blake3", data, key=bytes(range(32))).hexdigest(100)
+
+
+def test_impls_marks_the_running_kernel():
+    from hashbench import native
+    r = run(["impls", "-a", "blake3"])
+    assert r.returncode == 0, r.stderr
+    running = native.active_impl("blake3")
+    assert running and any(ln.split("│")[2].strip() == running and "runs" in ln
+                           for ln in r.stdout.splitlines() if ln.count("│") > 4)
+
+
 @pytest.mark.parametrize("args,msg", [
     (["hash", "-a", "sha265"], "did you mean"),
     (["hash", "-a", "sha256", "--length", "20"], "fixed digest size"),

@@ -95,3 +95,60 @@ def test_sha2_each_width_runs_the_form_reported():
     assert {(256, "unrolled"), (512, "unrolled")} <= seen
     assert ("avx2" not in run) or (512, "avx2") in seen
     assert ("shani" not in run) or (256, "shani") in seen
+
+
+# ---- BLAKE3: every kernel against the portable form ---------------------------
+
+#: the input lengths of the BLAKE3 team's test_vectors.json (tests/vectors/
+#: blake3.kat holds their digests), then lengths whose trees need the wide
+#: path's subtrees of every size, the kept-back last chunk and the stack
+B3_LENGTHS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 63, 64, 65, 127, 128, 129, 1023, 1024, 1025, 2048, 2049,
+              3072, 3073, 4096, 4097, 5120, 5121, 6144, 6145, 7168, 7169, 8192, 8193, 16384, 31744,
+              102400) + (2 * 1024 + 1, 17 * 1024, 129 * 1024 + 64, 300 * 1024 + 5, (1 << 20) + 1)
+B3_KEY = bytes(range(32))
+B3_MODES = {"hash": {}, "keyed": {"key": B3_KEY}, "derive": {"customization": b"hashbench 2026 kernels"}}
+
+
+def _b3_digests(form: str, splits) -> dict:
+    """blake3 under `form`: one-shot and streamed in pieces of the given
+    sizes (cycled), every mode, 131 output bytes (three output blocks)."""
+    import hashbench
+
+    assert native.set_impl("blake3", form) and native.active_impl("blake3") == form
+    msg = kat.pattern(max(B3_LENGTHS))
+    out = {}
+    for mode, kw in B3_MODES.items():
+        for n in B3_LENGTHS:
+            out[mode, n, "one"] = hashbench.new("blake3", msg[:n], **kw).digest(131)
+            h, pos, i = hashbench.new("blake3", **kw), 0, 0
+            while pos < n:
+                step = splits[i % len(splits)]
+                h.update(msg[pos:pos + step])
+                pos, i = pos + step, i + 1
+            out[mode, n, "split"] = h.digest(131)
+    return out
+
+
+@pytest.mark.skipif("blake3" not in DISPATCH, reason="blake3 has no host dispatch")
+def test_blake3_kernels_match_portable():
+    # pieces that start the wide path off a chunk boundary, mid-block and
+    # on odd subtree alignments
+    splits = (1, 1000, 64, 3 * 1024 + 7, 63, 40 * 1024 - 1, 2048)
+    try:
+        want = _b3_digests("unrolled", splits)
+        forms = [f for f in native.runnable_impls("blake3") if f != "unrolled"]
+        for form in forms:
+            got = _b3_digests(form, splits)
+            bad = [k for k in want if got[k] != want[k]]
+            assert not bad, f"blake3/{form} differs from unrolled at {bad[:5]}"
+    finally:
+        native.set_impl("blake3", None)
+    print(f"blake3: {', '.join(forms)} equal to unrolled")
+    assert forms or not native.runnable_impls("blake3")[:-1]
+
+
+def test_blake3_pattern_vectors_cover_wide_path():
+    # the official vectors reach the lengths where the wide path starts
+    # (more than two whole chunks), so the KATs above test it on every form
+    lens = {len(kat.message(r["msg"])) for r in kat.records("blake3")}
+    assert {3073, 8193, 31744, 102400} <= lens

@@ -12,6 +12,7 @@
 #define DERIVE_KEY_MATERIAL 0x40u
 
 #define CHUNK_BLOCKS 16 /* 1024-byte chunks of 64-byte blocks */
+#define CHUNK_LEN (64u * CHUNK_BLOCKS)
 
 /* spec 2.2: the IV is that of SHA-256 (FIPS 180-4 5.3.3) */
 HB_ROM uint32_t hb_blake3_iv[8] = {
@@ -26,17 +27,24 @@ void hb_blake3_compress(const uint32_t cv[8], const uint32_t m[16], uint64_t cou
 
 static void load_block(uint32_t m[16], const uint8_t *b)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* one wide copy: a SIMD kernel reading m in 16-byte vectors right after
+     * sixteen 4-byte stores would wait for them to reach the cache */
+    memcpy(m, b, 64);
+#else
     unsigned i;
     for (i = 0; i < 16; i++) m[i] = hb_load32_le(b + 4 * i);
+#endif
 }
 
-/* A chunk is complete (cv is its chaining value) and more input follows:
+/* A subtree of 2^level chunks, aligned (the chunk count a multiple of its
+ * size), is complete (cv is its chaining value) and more input follows:
  * push it, first merging every subtree it completes (spec 5.1.2: as many
- * as the trailing zero bits of the new chunk count). */
-static void push_chunk(hb_blake3_ctx *c)
+ * as the trailing zero bits of the new chunk count, counted from level). */
+static void push_cv(hb_blake3_ctx *c, unsigned level)
 {
     HB_SCRATCH uint32_t m[16];
-    uint64_t total = ++c->chunk;
+    uint64_t total = (c->chunk += (uint64_t)1 << level) >> level;
     while (!(total & 1) && c->depth) {
         memcpy(m, c->stack[--c->depth], 32);
         memcpy(m + 8, c->cv, 32);
@@ -58,7 +66,7 @@ static void absorb(hb_blake3_ctx *c, const uint8_t *blk)
     if (c->blocks == 0) fl |= CHUNK_START;
     if (c->blocks == CHUNK_BLOCKS - 1) {
         hb_blake3_kernel(c->cv, m, c->chunk, 64, fl | CHUNK_END, c->cv, 0);
-        push_chunk(c);
+        push_cv(c, 0);
     } else {
         hb_blake3_kernel(c->cv, m, c->chunk, 64, fl, c->cv, 0);
         c->blocks++;
@@ -78,6 +86,30 @@ static void start(hb_blake3_ctx *c, const uint32_t key[8], uint8_t flags)
     c->done = 0;
 }
 
+#if HB_BLAKE3_MANY > 1
+/* At a chunk boundary with len bytes to come: hash the largest aligned
+ * subtree of 2..HB_BLAKE3_MANY whole chunks that leaves at least one byte
+ * (the last chunk, possibly the root, is never in it) with hash_many, a
+ * level at a time, and push its chaining value.  Returns the bytes taken:
+ * 0 if fewer than two chunks qualify. */
+static size_t many(hb_blake3_ctx *c, const uint8_t *in, size_t len)
+{
+    HB_SCRATCH uint8_t cvs[32 * HB_BLAKE3_MANY];
+    size_t whole = (len - 1) / CHUNK_LEN, n = HB_BLAKE3_MANY;
+    unsigned level = 0, i;
+    while (n > whole || (c->chunk & (n - 1)))
+        n >>= 1;
+    if (n < 2)
+        return 0;
+    hb_blake3_hash_many(in, n, CHUNK_BLOCKS, c->key, c->chunk, 1, c->flags, CHUNK_START, CHUNK_END, cvs);
+    for (; (n >> level) > 1; level++)
+        hb_blake3_hash_many(cvs, n >> (level + 1), 1, c->key, 0, 0, c->flags | PARENT, 0, 0, cvs);
+    for (i = 0; i < 8; i++) c->cv[i] = hb_load32_le(cvs + 4 * i);
+    push_cv(c, level);
+    return n * CHUNK_LEN;
+}
+#endif
+
 void hb_blake3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 {
     hb_blake3_ctx *c = (hb_blake3_ctx *)ctx;
@@ -88,7 +120,18 @@ void hb_blake3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
             c->buf_len = 0;
         }
         if (c->buf_len == 0) /* straight from the input, keeping the last block back */
-            for (; len > 64; in += 64, len -= 64) absorb(c, in);
+            while (len > 64) {
+#if HB_BLAKE3_MANY > 1
+                if (c->blocks == 0 && len > 2 * CHUNK_LEN && (take = many(c, in, len)) != 0) {
+                    in += take;
+                    len -= take;
+                    continue;
+                }
+#endif
+                absorb(c, in);
+                in += 64;
+                len -= 64;
+            }
         take = 64u - c->buf_len;
         if (take > len) take = len;
         memcpy(c->buf + c->buf_len, in, take);

@@ -1,7 +1,9 @@
 /*
- * blake3.h -- BLAKE3 (the BLAKE3 specification, 2020-01-09), portable and
- * sequential: one compression at a time, the full tree kept as a stack of
- * chaining values in the context (no malloc, no SIMD).
+ * blake3.h -- BLAKE3 (the BLAKE3 specification, 2020-01-09): the tree kept
+ * as a stack of chaining values in the context (no malloc).  Whole chunks
+ * arriving together go to the kernel's hash_many (several chunks, then
+ * their parents, per call: SIMD kernels hash them side by side); the rest
+ * one compression at a time.
  *
  * One registry entry, `blake3`, an XOF (digest_size 0; 32 bytes is the
  * usual length) with three modes chosen at init:
@@ -29,6 +31,25 @@
  * a wrong digest (the stack stops growing) but never write out of bounds. */
 #ifndef HB_BLAKE3_MAX_DEPTH
 #define HB_BLAKE3_MAX_DEPTH 54
+#endif
+
+/* Chunks hashed per hash_many call on the way through update (a power of
+ * two): the largest aligned subtree up to this many chunks is reduced to
+ * one chaining value with 32 bytes of stack per chunk.  1 turns the path
+ * off (every chunk then goes through the single compression).  64-bit
+ * hosts take 128 (4 KiB): the narrow top levels of a subtree cost about as
+ * much whatever its size, so larger ones amortise them (1 MiB: 617k TSC
+ * cycles at 32, 598k at 128).  16-bit targets (AVR, 8051) keep the
+ * single-compression path; 32-bit ones take 2 chunks (64 bytes), where no
+ * SIMD kernel helps but the target's KATs still cover the path. */
+#ifndef HB_BLAKE3_MANY
+#if SIZE_MAX > 0xffffffffu
+#define HB_BLAKE3_MANY 128
+#elif SIZE_MAX > 0xffffu
+#define HB_BLAKE3_MANY 2
+#else
+#define HB_BLAKE3_MANY 1
+#endif
 #endif
 
 typedef struct hb_blake3_ctx {
@@ -59,6 +80,22 @@ void hb_blake3_compress(const uint32_t cv[8], const uint32_t m[16], uint64_t cou
  * then alias cv).  hb_blake3_iv: spec 2.2's IV, in blake3.c. */
 void hb_blake3_kernel(const uint32_t cv[8], const uint32_t m[16], uint64_t counter,
                       uint32_t block_len, uint32_t flags, uint32_t *out, int full) HB_REENTRANT;
+
+/* Internal.  n independent chains of `blocks` full 64-byte blocks each,
+ * chain i reading in[64 * blocks * i ...] and starting from key: block j
+ * is compressed with counter + i * step, block length 64 and flags
+ * `flags`, plus `first` on j = 0 and `last` on j = blocks - 1.  The final
+ * chaining value of chain i goes to out[32 i .. 32 i + 32) as little-endian
+ * words.  Chunks: blocks 16, step 1, first/last CHUNK_START/CHUNK_END;
+ * parents: blocks 1, step 0, flags with PARENT.  out may equal in: every
+ * kernel reads a chain's input before it writes that chain's output, and
+ * output i overlaps no input after i, so a level of parents reduces in
+ * place.
+ * Each form of the kernel defines it: the portable ones as a loop over
+ * hb_blake3_kernel (blake3_loop.h), the SIMD ones a chain per lane. */
+void hb_blake3_hash_many(const uint8_t *in, size_t n, unsigned blocks, const uint32_t key[8],
+                         uint64_t counter, unsigned step, unsigned flags, unsigned first,
+                         unsigned last, uint8_t *out) HB_REENTRANT;
 extern HB_ROM uint32_t hb_blake3_iv[8];
 
 #endif

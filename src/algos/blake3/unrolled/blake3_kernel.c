@@ -2,6 +2,7 @@
  * see ../impls.toml */
 #include "../blake3.h"
 #include "../../../common/hb_util.h"
+#include "../blake3_loop.h"
 
 /* Message word order of round r: the spec 2.2 permutation
  * (2,6,3,10,7,0,4,13,1,11,12,5,9,14,15,8) applied r times to 0..15
@@ -59,3 +60,9 @@ void hb_blake3_kernel(const uint32_t cv[8], const uint32_t m[16], uint64_t count
     out[4] = v4 ^ v12; out[5] = v5 ^ v13; out[6] = v6 ^ v14; out[7] = v7 ^ v15;
 }
 
+void hb_blake3_hash_many(const uint8_t *in, size_t n, unsigned blocks, const uint32_t key[8],
+                         uint64_t counter, unsigned step, unsigned flags, unsigned first,
+                         unsigned last, uint8_t *out) HB_REENTRANT
+{
+    hb3_chains(in, n, blocks, key, counter, step, flags, first, last, out);
+}

@@ -1,0 +1,317 @@
+/* x86 SIMD pieces of the BLAKE3 kernels (sse41/, avx2/, avx512/; see
+ * impls.toml): one compression in rows (blake3_x86_rows.h), and hash_many
+ * (blake3.h) with one chain per vector lane, 4, 8 or 16 at a time.
+ *
+ * Lane-wise, a chain is the scalar compression word for word: vector k of
+ * the state holds state word k of every chain, vector j of the message
+ * holds message word j of every chain's current block.  The message is
+ * brought into that form by transposing the blocks of the chains (4x4,
+ * 8x8 or 16x16 words), and the chaining values back the same way.
+ *
+ * Every function carries its own target attribute, so the library builds
+ * with plain -O2; only a CPU with the features (the dispatch checks,
+ * src/common/hb_dispatch.h) may call them.  Included by the kernel folders
+ * only; on other CPUs they compile to nothing. */
+#ifndef HB_BLAKE3_X86_H
+#define HB_BLAKE3_X86_H
+
+#include "blake3.h"
+#include "blake3_loop.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#define HB3_X86 1
+#include <immintrin.h>
+
+#define HB3_SSE41 __attribute__((target("ssse3,sse4.1")))
+/* the helpers take arrays by pointer: inlined, the arrays stay in registers */
+#define HB3_INLINE __attribute__((always_inline)) inline
+#define HB3_AVX2 __attribute__((target("ssse3,sse4.1,avx2")))
+#define HB3_AVX512 __attribute__((target("ssse3,sse4.1,avx2,avx512f,avx512vl")))
+
+/* ---- one compression, rows ---- */
+#define HB3_ROWS_NAME hb3_rows_sse41
+#define HB3_ROWS_TARGET HB3_SSE41
+#define HB3_R16(x) _mm_shuffle_epi8((x), _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
+#define HB3_R8(x) _mm_shuffle_epi8((x), _mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
+#define HB3_R12(x) hb3_4_r12(x)
+#define HB3_R7(x) hb3_4_r7(x)
+static inline HB3_SSE41 __m128i hb3_4_r12(__m128i x)
+{
+    return _mm_or_si128(_mm_srli_epi32(x, 12), _mm_slli_epi32(x, 20));
+}
+static inline HB3_SSE41 __m128i hb3_4_r7(__m128i x)
+{
+    return _mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25));
+}
+#include "blake3_x86_rows.h"
+#undef HB3_ROWS_NAME
+#undef HB3_ROWS_TARGET
+#undef HB3_R16
+#undef HB3_R12
+#undef HB3_R8
+#undef HB3_R7
+
+/* AVX-512VL rotates a lane in one instruction (vprord) */
+#define HB3_ROWS_NAME hb3_rows_avx512
+#define HB3_ROWS_TARGET HB3_AVX512
+#define HB3_R16(x) _mm_ror_epi32((x), 16)
+#define HB3_R12(x) _mm_ror_epi32((x), 12)
+#define HB3_R8(x) _mm_ror_epi32((x), 8)
+#define HB3_R7(x) _mm_ror_epi32((x), 7)
+#include "blake3_x86_rows.h"
+#undef HB3_ROWS_NAME
+#undef HB3_ROWS_TARGET
+#undef HB3_R16
+#undef HB3_R12
+#undef HB3_R8
+#undef HB3_R7
+
+/* ---- chains side by side ---- */
+
+/* message word order of round r: see unrolled/blake3_kernel.c; read
+ * only with constant indices, folded by the compiler */
+static const uint8_t HB3_SCHED[7 * 16] = {
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15,
+     2,  6,  3, 10,  7,  0,  4, 13,  1, 11, 12,  5,  9, 14, 15,  8,
+     3,  4, 10, 12, 13,  2,  7, 14,  6,  5,  9,  0, 11, 15,  8,  1,
+    10,  7, 12,  9, 14,  3, 13, 15,  4,  0, 11,  2,  5,  8,  1,  6,
+    12, 13,  9, 11, 15, 10, 14,  8,  7,  2,  5,  3,  0,  1,  6,  4,
+     9, 14, 11,  5,  8, 12, 15,  1, 13,  3,  0, 10,  2,  6,  4,  7,
+    11, 15,  5,  0,  1,  9,  8,  6, 14, 10,  2, 12,  3,  4,  7, 13};
+#define HB3_S(r, k) HB3_SCHED[16 * (r) + (k)]
+
+/* G and a round over whole vectors; P is the prefix of the width's
+ * operations (hb3_4_, hb3_8_, hb3_16_) */
+#define HB3_G(P, a, b, c, d, x, y)                                      \
+    do {                                                                \
+        a = P##add(P##add(a, b), x); d = P##r16(P##xor(d, a));          \
+        c = P##add(c, d);            b = P##r12(P##xor(b, c));          \
+        a = P##add(P##add(a, b), y); d = P##r8(P##xor(d, a));           \
+        c = P##add(c, d);            b = P##r7(P##xor(b, c));           \
+    } while (0)
+#define HB3_ROUND(P, v, m, r)                                                   \
+    do {                                                                        \
+        HB3_G(P, v[0], v[4], v[8], v[12], m[HB3_S(r, 0)], m[HB3_S(r, 1)]);      \
+        HB3_G(P, v[1], v[5], v[9], v[13], m[HB3_S(r, 2)], m[HB3_S(r, 3)]);      \
+        HB3_G(P, v[2], v[6], v[10], v[14], m[HB3_S(r, 4)], m[HB3_S(r, 5)]);     \
+        HB3_G(P, v[3], v[7], v[11], v[15], m[HB3_S(r, 6)], m[HB3_S(r, 7)]);     \
+        HB3_G(P, v[0], v[5], v[10], v[15], m[HB3_S(r, 8)], m[HB3_S(r, 9)]);     \
+        HB3_G(P, v[1], v[6], v[11], v[12], m[HB3_S(r, 10)], m[HB3_S(r, 11)]);   \
+        HB3_G(P, v[2], v[7], v[8], v[13], m[HB3_S(r, 12)], m[HB3_S(r, 13)]);    \
+        HB3_G(P, v[3], v[4], v[9], v[14], m[HB3_S(r, 14)], m[HB3_S(r, 15)]);    \
+    } while (0)
+/* one block of every lane: v from h, the counters cl/ch and the flags,
+ * then h = the new chaining values */
+#define HB3_BLOCK(P, h, m, cl, ch, fl)                                          \
+    do {                                                                        \
+        v[0] = h[0]; v[1] = h[1]; v[2] = h[2]; v[3] = h[3];                     \
+        v[4] = h[4]; v[5] = h[5]; v[6] = h[6]; v[7] = h[7];                     \
+        v[8] = P##set1(hb_blake3_iv[0]); v[9] = P##set1(hb_blake3_iv[1]);       \
+        v[10] = P##set1(hb_blake3_iv[2]); v[11] = P##set1(hb_blake3_iv[3]);     \
+        v[12] = cl; v[13] = ch; v[14] = P##set1(64); v[15] = P##set1(fl);       \
+        HB3_ROUND(P, v, m, 0); HB3_ROUND(P, v, m, 1); HB3_ROUND(P, v, m, 2);    \
+        HB3_ROUND(P, v, m, 3); HB3_ROUND(P, v, m, 4); HB3_ROUND(P, v, m, 5);    \
+        HB3_ROUND(P, v, m, 6);                                                  \
+        for (k = 0; k < 8; k++) h[k] = P##xor(v[k], v[k + 8]);                  \
+    } while (0)
+
+/* the counters of chains 0..w-1, low and high words */
+static inline void hb3_counters(uint32_t *lo, uint32_t *hi, unsigned w, uint64_t counter, unsigned step)
+{
+    unsigned i;
+    for (i = 0; i < w; i++, counter += step) {
+        lo[i] = (uint32_t)counter;
+        hi[i] = (uint32_t)(counter >> 32);
+    }
+}
+
+/* 4 lanes: SSE4.1 */
+static inline HB3_SSE41 __m128i hb3_4_add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+static inline HB3_SSE41 __m128i hb3_4_xor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
+static inline HB3_SSE41 __m128i hb3_4_set1(uint32_t x) { return _mm_set1_epi32((int)x); }
+static inline HB3_SSE41 __m128i hb3_4_r16(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+}
+static inline HB3_SSE41 __m128i hb3_4_r8(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12));
+}
+/* rows r[0..3] become columns */
+static HB3_INLINE HB3_SSE41 void hb3_4_transpose(__m128i *r)
+{
+    __m128i t0 = _mm_unpacklo_epi32(r[0], r[1]), t1 = _mm_unpackhi_epi32(r[0], r[1]);
+    __m128i t2 = _mm_unpacklo_epi32(r[2], r[3]), t3 = _mm_unpackhi_epi32(r[2], r[3]);
+    r[0] = _mm_unpacklo_epi64(t0, t2);
+    r[1] = _mm_unpackhi_epi64(t0, t2);
+    r[2] = _mm_unpacklo_epi64(t1, t3);
+    r[3] = _mm_unpackhi_epi64(t1, t3);
+}
+
+static inline HB3_SSE41 void hb3_hash4(const uint8_t *in, size_t stride, unsigned blocks,
+                                       const uint32_t key[8], uint64_t counter, unsigned step,
+                                       unsigned flags, unsigned first, unsigned last, uint8_t *out)
+{
+    __m128i h[8], m[16], v[16], cl, ch;
+    uint32_t lo[4], hi[4];
+    unsigned j, k, g;
+    hb3_counters(lo, hi, 4, counter, step);
+    cl = _mm_loadu_si128((const __m128i *)lo);
+    ch = _mm_loadu_si128((const __m128i *)hi);
+    for (k = 0; k < 8; k++) h[k] = _mm_set1_epi32((int)key[k]);
+    for (j = 0; j < blocks; j++, in += 64) {
+        unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
+        for (g = 0; g < 4; g++) {
+            for (k = 0; k < 4; k++) m[4 * g + k] = _mm_loadu_si128((const __m128i *)(in + k * stride + 16 * g));
+            hb3_4_transpose(m + 4 * g);
+        }
+        HB3_BLOCK(hb3_4_, h, m, cl, ch, fl);
+    }
+    hb3_4_transpose(h);
+    hb3_4_transpose(h + 4);
+    for (k = 0; k < 4; k++) {
+        _mm_storeu_si128((__m128i *)(out + 32 * k), h[k]);
+        _mm_storeu_si128((__m128i *)(out + 32 * k + 16), h[k + 4]);
+    }
+}
+
+/* 8 lanes: AVX2 */
+static inline HB3_AVX2 __m256i hb3_8_add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
+static inline HB3_AVX2 __m256i hb3_8_xor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
+static inline HB3_AVX2 __m256i hb3_8_set1(uint32_t x) { return _mm256_set1_epi32((int)x); }
+static inline HB3_AVX2 __m256i hb3_8_r16(__m256i x)
+{
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+                                                   2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+}
+static inline HB3_AVX2 __m256i hb3_8_r8(__m256i x)
+{
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12,
+                                                   1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12));
+}
+static inline HB3_AVX2 __m256i hb3_8_r12(__m256i x)
+{
+    return _mm256_or_si256(_mm256_srli_epi32(x, 12), _mm256_slli_epi32(x, 20));
+}
+static inline HB3_AVX2 __m256i hb3_8_r7(__m256i x)
+{
+    return _mm256_or_si256(_mm256_srli_epi32(x, 7), _mm256_slli_epi32(x, 25));
+}
+/* rows r[0..7] become columns: 4x4 within each 128-bit half, then the
+ * halves exchanged */
+static HB3_INLINE HB3_AVX2 void hb3_8_transpose(__m256i *r)
+{
+    __m256i t[8], u[8];
+    unsigned i;
+    for (i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_epi32(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_epi32(r[i], r[i + 1]);
+    }
+    for (i = 0; i < 8; i += 4) {
+        u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);
+        u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
+        u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]);
+        u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
+    }
+    for (i = 0; i < 4; i++) {
+        r[i] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x20);
+        r[i + 4] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x31);
+    }
+}
+
+static inline HB3_AVX2 void hb3_hash8(const uint8_t *in, size_t stride, unsigned blocks,
+                                      const uint32_t key[8], uint64_t counter, unsigned step,
+                                      unsigned flags, unsigned first, unsigned last, uint8_t *out)
+{
+    __m256i h[8], m[16], v[16], cl, ch;
+    uint32_t lo[8], hi[8];
+    unsigned j, k, g;
+    hb3_counters(lo, hi, 8, counter, step);
+    cl = _mm256_loadu_si256((const __m256i *)lo);
+    ch = _mm256_loadu_si256((const __m256i *)hi);
+    for (k = 0; k < 8; k++) h[k] = _mm256_set1_epi32((int)key[k]);
+    for (j = 0; j < blocks; j++, in += 64) {
+        unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
+        for (k = 0; k < 8; k++) /* as in hb3_hash16 */
+            _mm_prefetch((const char *)(in + k * stride + 256), _MM_HINT_T0);
+        for (g = 0; g < 2; g++) {
+            for (k = 0; k < 8; k++) m[8 * g + k] = _mm256_loadu_si256((const __m256i *)(in + k * stride + 32 * g));
+            hb3_8_transpose(m + 8 * g);
+        }
+        HB3_BLOCK(hb3_8_, h, m, cl, ch, fl);
+    }
+    hb3_8_transpose(h);
+    for (k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + 32 * k), h[k]);
+}
+
+/* 16 lanes: AVX-512 */
+static inline HB3_AVX512 __m512i hb3_16_add(__m512i a, __m512i b) { return _mm512_add_epi32(a, b); }
+static inline HB3_AVX512 __m512i hb3_16_xor(__m512i a, __m512i b) { return _mm512_xor_si512(a, b); }
+static inline HB3_AVX512 __m512i hb3_16_set1(uint32_t x) { return _mm512_set1_epi32((int)x); }
+static inline HB3_AVX512 __m512i hb3_16_r16(__m512i x) { return _mm512_ror_epi32(x, 16); }
+static inline HB3_AVX512 __m512i hb3_16_r12(__m512i x) { return _mm512_ror_epi32(x, 12); }
+static inline HB3_AVX512 __m512i hb3_16_r8(__m512i x) { return _mm512_ror_epi32(x, 8); }
+static inline HB3_AVX512 __m512i hb3_16_r7(__m512i x) { return _mm512_ror_epi32(x, 7); }
+/* rows r[0..15] become columns: 4x4 within each 128-bit quarter of every
+ * group of four rows, then the quarters of the four groups transposed
+ * (two rounds of 128-bit shuffles) */
+static HB3_INLINE HB3_AVX512 void hb3_16_transpose(__m512i *r)
+{
+    __m512i t[16], u[16];
+    unsigned i, j;
+    for (i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
+    }
+    /* u[4g + j]: quarter q holds word 4q + j of rows 4g..4g+3 */
+    for (i = 0; i < 16; i += 4) {
+        u[i] = _mm512_unpacklo_epi64(t[i], t[i + 2]);
+        u[i + 1] = _mm512_unpackhi_epi64(t[i], t[i + 2]);
+        u[i + 2] = _mm512_unpacklo_epi64(t[i + 1], t[i + 3]);
+        u[i + 3] = _mm512_unpackhi_epi64(t[i + 1], t[i + 3]);
+    }
+    for (j = 0; j < 4; j++) {
+        __m512i p = _mm512_shuffle_i32x4(u[j], u[4 + j], _MM_SHUFFLE(2, 0, 2, 0));
+        __m512i q = _mm512_shuffle_i32x4(u[j], u[4 + j], _MM_SHUFFLE(3, 1, 3, 1));
+        __m512i s = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], _MM_SHUFFLE(2, 0, 2, 0));
+        __m512i w = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], _MM_SHUFFLE(3, 1, 3, 1));
+        r[j] = _mm512_shuffle_i32x4(p, s, _MM_SHUFFLE(2, 0, 2, 0));
+        r[8 + j] = _mm512_shuffle_i32x4(p, s, _MM_SHUFFLE(3, 1, 3, 1));
+        r[4 + j] = _mm512_shuffle_i32x4(q, w, _MM_SHUFFLE(2, 0, 2, 0));
+        r[12 + j] = _mm512_shuffle_i32x4(q, w, _MM_SHUFFLE(3, 1, 3, 1));
+    }
+}
+
+static inline HB3_AVX512 void hb3_hash16(const uint8_t *in, size_t stride, unsigned blocks,
+                                         const uint32_t key[8], uint64_t counter, unsigned step,
+                                         unsigned flags, unsigned first, unsigned last, uint8_t *out)
+{
+    __m512i h[16], m[16], v[16], cl, ch;
+    uint32_t lo[16], hi[16];
+    unsigned j, k;
+    hb3_counters(lo, hi, 16, counter, step);
+    cl = _mm512_loadu_si512((const void *)lo);
+    ch = _mm512_loadu_si512((const void *)hi);
+    for (k = 0; k < 8; k++) h[k] = _mm512_set1_epi32((int)key[k]);
+    for (j = 0; j < blocks; j++, in += 64) {
+        unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
+        for (k = 0; k < 16; k++) {
+            /* sixteen streams at once are more than the hardware
+             * prefetcher follows: ask for each one four blocks ahead */
+            _mm_prefetch((const char *)(in + k * stride + 256), _MM_HINT_T0);
+            m[k] = _mm512_loadu_si512((const void *)(in + k * stride));
+        }
+        hb3_16_transpose(m);
+        HB3_BLOCK(hb3_16_, h, m, cl, ch, fl);
+    }
+    /* the chaining values are eight words: rows 8..15 are ballast */
+    for (k = 8; k < 16; k++) h[k] = h[k - 8];
+    hb3_16_transpose(h);
+    for (k = 0; k < 16; k++) _mm256_storeu_si256((__m256i *)(out + 32 * k), _mm512_castsi512_si256(h[k]));
+}
+
+#else
+#define HB3_X86 0
+#endif
+
+#endif
