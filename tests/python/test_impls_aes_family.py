@@ -26,6 +26,15 @@ def test_generated_tables_are_current():
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.parametrize("args, header", [([], "hamsi_tables.h"), (["8"], "hamsi_tables8.h")])
+def test_hamsi_tables_are_current(args, header):
+    """The committed expansion tables are what hamsi_gen.py writes from the
+    generator matrices (both the 4-bit and the 8-bit ones)."""
+    r = subprocess.run([sys.executable, str(ALGOS / "hamsi" / "hamsi_gen.py"), *args],
+                       capture_output=True, text=True, check=True)
+    assert r.stdout == (ALGOS / "hamsi" / header).read_text()
+
+
 def test_include_dirs_follow_the_aes_selection():
     aes = [d for d in impls.include_dirs() if d.parent.name == "aes"]
     assert aes == [ALGOS / "aes" / "ttables"]
@@ -42,6 +51,7 @@ def test_include_dirs_follow_the_aes_selection():
     ({}, "echo_256", ["aes/ttables/aes_ttables.c", "echo/unrolled/echo.c"]),
     ({"aes": "table1"}, "echo_512", ["aes/table1/aes_ttables.c", "echo/unrolled/echo.c"]),
     ({"aes": "sbox"}, "echo_512", ["aes/aes_tables.c", "echo/unrolled/echo.c"]),
+    ({"echo": "lanes64"}, "echo_256", ["aes/ttables/aes_ttables.c", "echo/lanes64/echo.c"]),
     ({"echo": "compact"}, "echo_256", ["aes/aes_tables.c", "echo/compact/echo.c"]),
     ({"shavite3": "compact"}, "shavite3_256",
      ["aes/aes_tables.c", "shavite3/compact/shavite3_256.c", "shavite3/shavite3.c"]),
@@ -56,6 +66,8 @@ def test_include_dirs_follow_the_aes_selection():
      ["aes/aes_tables.c", "fugue/compact_table1/fugue.c", "fugue/fugue_t0.c"]),
     ({"fugue": "compact_sbox", "aes": "sbox"}, "fugue_256", ["aes/aes_tables.c", "fugue/compact_sbox/fugue.c"]),
     ({"hamsi": "compact"}, "hamsi_512", ["hamsi/compact/hamsi512.c"]),
+    ({"hamsi": "unrolled"}, "hamsi_256", ["hamsi/unrolled/hamsi256.c"]),
+    ({}, "hamsi_224", ["hamsi/regs/hamsi256.c"]),
 ])
 def test_needed_sources(sel, algo, want):
     """Each image links its implementation's kernel and exactly the tables
@@ -69,3 +81,5 @@ def test_every_family_impl_listed_has_its_algorithms():
         assert fam in impls.families()
     assert impls.implementations("groestl_256") == ["tables8", "table1", "sbox64", "bytes"]
     assert impls.deciding_family("echo_256") == "echo"
+    # the host library links the 64-bit-lane ECHO, embedded targets the 32-bit one
+    assert impls.host_selection()["echo"] == "lanes64" and impls.default_selection()["echo"] == "unrolled"

@@ -1,55 +1,38 @@
 /*
- * echo_big.h -- all of ECHO but BIG.SUBWORDS, which the implementation
- * defines (static void big_subwords(uint32_t *s, uint32_t *k): two AES
- * rounds per 128-bit word, the first keyed by the counter k, incremented
- * after every word) before it includes this, once per build.
+ * echo_big.h -- all of ECHO but the round, which the implementation
+ * defines before it includes this, once per build:
+ *   static void big_subwords(uint32_t *s, uint32_t *k): BIG.SUBWORDS, two
+ *     AES rounds per 128-bit word, the first keyed by the counter k,
+ *     incremented after every word;
+ *   static void big_shift_mix(uint32_t *d, const uint32_t *s):
+ *     BIG.SHIFTROWS then BIG.MIXCOLUMNS from s into d (echo_mix32.h).
  */
 #ifndef HB_ECHO_BIG_H
 #define HB_ECHO_BIG_H
-
-/* BIG.SHIFTROWS then BIG.MIXCOLUMNS, from s into d: row r of column c
- * comes from column c + r; then AES MixColumns over the four words of a
- * column, byte position by byte position (four positions per 32-bit lane) */
-static void big_shift_mix(uint32_t *d, const uint32_t *s)
-{
-    unsigned c, l;
-    for (c = 0; c < 4; c++) {
-        const uint32_t *a = s + 4 * (4 * c + 0);
-        const uint32_t *b = s + 4 * (4 * ((c + 1) & 3) + 1);
-        const uint32_t *e = s + 4 * (4 * ((c + 2) & 3) + 2);
-        const uint32_t *f = s + 4 * (4 * ((c + 3) & 3) + 3);
-        uint32_t *o = d + 16 * c;
-        for (l = 0; l < 4; l++) {
-            uint32_t A = a[l], B = b[l], C = e[l], D = f[l];
-            uint32_t ab = A ^ B, bc = B ^ C, cd = C ^ D, da = D ^ A;
-            o[l] = HB_AES_XTIME32(ab) ^ B ^ cd;          /* 2A 3B  C  D */
-            o[4 + l] = HB_AES_XTIME32(bc) ^ C ^ da;      /*  A 2B 3C  D */
-            o[8 + l] = HB_AES_XTIME32(cd) ^ D ^ ab;      /*  A  B 2C 3D */
-            o[12 + l] = HB_AES_XTIME32(da) ^ A ^ bc;     /* 3A  B  C 2D */
-        }
-    }
-}
 
 void hb_echo_compress(uint32_t *V, int big, const uint8_t *blk, const uint32_t *cnt)
 {
     HB_SCRATCH uint32_t w0[64], w1[64], acc[32];   /* 640 bytes */
     uint32_t k[4];
     uint32_t *s = w0, *d = w1, *t;
-    unsigned nv = big ? 32 : 16, rounds = big ? 10 : 8, i, r;
+    unsigned nv = big ? 32 : 16, rounds = big ? 10 : 8, i, j, r;
 
     for (i = 0; i < 4; i++) k[i] = cnt[i];
     for (i = 0; i < nv; i++) w0[i] = V[i];
     for (i = nv; i < 64; i++) w0[i] = hb_load32_le(blk + 4 * (i - nv));
     /* BIG.FINAL (feed-forward): V'_i = XOR of state words i, i + nv, ...
-     * before and after the rounds */
+     * before and after the rounds (as rows of nv words: indexing by i % nv
+     * compiled to a division per word) */
     for (i = 0; i < nv; i++) acc[i] = w0[i];
-    for (; i < 64; i++) acc[i % nv] ^= w0[i];
+    for (j = nv; j < 64; j += nv)
+        for (i = 0; i < nv; i++) acc[i] ^= w0[j + i];
     for (r = 0; r < rounds; r++) {
         big_subwords(s, k);
         big_shift_mix(d, s);
         t = s; s = d; d = t;
     }
-    for (i = 0; i < 64; i++) acc[i % nv] ^= s[i];
+    for (j = 0; j < 64; j += nv)
+        for (i = 0; i < nv; i++) acc[i] ^= s[j + i];
     for (i = 0; i < nv; i++) V[i] = acc[i];
 }
 

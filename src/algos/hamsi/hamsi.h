@@ -27,8 +27,8 @@ int hb_hamsi_224_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_hamsi_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_hamsi_384_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_hamsi_512_init(void *ctx, const hb_params *p) HB_REENTRANT;
-/* hamsi256.c: Hamsi-224/256; hamsi_big.h (in the implementation's
- * hamsi512.c): Hamsi-384/512 */
+/* hamsi_small.h (in the implementation's hamsi256.c): Hamsi-224/256;
+ * hamsi_big.h (in its hamsi512.c): Hamsi-384/512 */
 void hb_hamsi256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_hamsi256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 void hb_hamsi512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;

@@ -2,7 +2,8 @@
  * 4-bit message-expansion tables of Hamsi-224/256 (EXP256) and
  * Hamsi-384/512 (EXP512): table k, entry v = codeword of the
  * message bits 4k..4k+3 (LSB first in each byte) given by v.
- * hamsi256.c defines HAMSI_WANT_256, hamsi_big.h HAMSI_WANT_512: each
+ * hamsi_small_array.h defines HAMSI_WANT_256, hamsi_big_array.h
+ * HAMSI_WANT_512: each
  * object holds only its own table. */
 #ifdef HAMSI_WANT_256
 static HB_ROM uint32_t HAMSI_EXP256[8][16][8] = {

@@ -24,7 +24,7 @@ void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
 {
     /* rk: two chunks of 32 words = the keys of 2 rounds */
     HB_SCRATCH uint32_t rk[64], p[16];
-    uint32_t t;
+    uint32_t *a = p, *b4 = p + 4, *c = p + 8, *d = p + 12, *t;
     unsigned i, b;
     for (i = 0; i < 32; i++) rk[i] = hb_load32_le(blk + 4 * i);
     for (i = 0; i < 16; i++) p[i] = h[i];
@@ -32,19 +32,18 @@ void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
         /* chunk 2b (linear, or the message) in rk[0..31], 2b+1 in rk[32..63] */
         if (b) chunk_lin(rk, rk + 32, 32, 7);
         chunk_nl(rk + 32, rk, 32, 64 * b + 32, cnt);
-        /* 14 rounds on (A, B, C, D) = p[0..3], p[4..7], p[8..11], p[12..15]:
-         * A ^= F4(B), C ^= F4(D), then (A, B, C, D) <- (D, A, B, C) */
+        /* 14 rounds on (A, B, C, D): A ^= F4(B), C ^= F4(D), then
+         * (A, B, C, D) <- (D, A, B, C), which turns pointers to the words
+         * of p, not the words */
         for (i = 0; i < 2; i++) {
-            unsigned q;
-            SV_FEISTEL(p, p + 4, rk + 32 * i, 4);
-            SV_FEISTEL(p + 8, p + 12, rk + 32 * i + 16, 4);
-            for (q = 0; q < 4; q++) {
-                t = p[12 + q]; p[12 + q] = p[8 + q]; p[8 + q] = p[4 + q];
-                p[4 + q] = p[q]; p[q] = t;
-            }
+            SV_FEISTEL(a, b4, rk + 32 * i, 4);
+            SV_FEISTEL(c, d, rk + 32 * i + 16, 4);
+            t = d; d = c; c = b4; b4 = a; a = t;
         }
     }
-    for (i = 0; i < 16; i++) h[i] ^= p[i];
+    for (i = 0; i < 4; i++) {
+        h[i] ^= a[i]; h[4 + i] ^= b4[i]; h[8 + i] ^= c[i]; h[12 + i] ^= d[i];
+    }
 }
 
 /* md compress: every full block counts all of its bits */

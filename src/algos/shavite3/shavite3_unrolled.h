@@ -17,16 +17,20 @@
         dst[g + 3] = y3 ^ before[3]; \
     } while (0)
 
-/* x ^= F^nr(r): nr AES rounds, each preceded by XOR of four key words */
+/* one keyed AES round of F on a0..a3: key words k[0..3], then the round */
+#define SV_KROUND(k) do { \
+        uint32_t b0, b1, b2, b3; \
+        a0 ^= (k)[0]; a1 ^= (k)[1]; a2 ^= (k)[2]; a3 ^= (k)[3]; \
+        HB_AES_ROUND_LE(b0, b1, b2, b3, a0, a1, a2, a3); \
+        a0 = b0; a1 = b1; a2 = b2; a3 = b3; \
+    } while (0)
+
+/* x ^= F^nr(r): nr (3 or 4, a constant) AES rounds, each preceded by XOR
+ * of four key words; written out, with constant key offsets */
 #define SV_FEISTEL(x, r, k, nr) do { \
-        uint32_t a0 = (r)[0], a1 = (r)[1], a2 = (r)[2], a3 = (r)[3], b0, b1, b2, b3; \
-        unsigned j_; \
-        for (j_ = 0; j_ < (nr); j_++) { \
-            const uint32_t *kk_ = (k) + 4 * j_; \
-            a0 ^= kk_[0]; a1 ^= kk_[1]; a2 ^= kk_[2]; a3 ^= kk_[3]; \
-            HB_AES_ROUND_LE(b0, b1, b2, b3, a0, a1, a2, a3); \
-            a0 = b0; a1 = b1; a2 = b2; a3 = b3; \
-        } \
+        uint32_t a0 = (r)[0], a1 = (r)[1], a2 = (r)[2], a3 = (r)[3]; \
+        SV_KROUND(k); SV_KROUND((k) + 4); SV_KROUND((k) + 8); \
+        if ((nr) == 4) SV_KROUND((k) + 12); \
         (x)[0] ^= a0; (x)[1] ^= a1; (x)[2] ^= a2; (x)[3] ^= a3; \
     } while (0)
 

@@ -23,4 +23,5 @@ static void big_subwords(uint32_t *s, uint32_t *k)
     }
 }
 
+#include "../echo_mix32.h"
 #include "../echo_big.h"

@@ -1,5 +1,5 @@
 /* Hamsi-384/512 with one L in a loop over a table of the twelve
- * applications of L per round (the 8051's form): see ../hamsi_big.h */
+ * applications of L per round (the 8051's form): see ../hamsi_big_array.h */
 #include "../hamsi_core.h"
 
 /* The twelve applications of L per round (spec 2.3.3: eight on the
@@ -26,4 +26,5 @@ static HB_ROM uint8_t HAMSI_L512[48] = {
         } \
     } while (0)
 
+#include "../hamsi_big_array.h"
 #include "../hamsi_big.h"

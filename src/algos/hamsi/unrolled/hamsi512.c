@@ -1,6 +1,6 @@
 /* Hamsi-384/512 with the twelve applications of L per round written out
- * (spec 2.3.3: eight on the columns, then four on the diagonals): see
- * ../hamsi_big.h */
+ * (spec 2.3.3: eight on the columns, then four on the diagonals) on the
+ * state array: see ../hamsi_big_array.h */
 #include "../hamsi_core.h"
 
 #define HAMSI_BIG_LOCALS
@@ -19,4 +19,5 @@
         HL(s[0x19], s[0x1a], s[0x1c], s[0x1f]); \
     } while (0)
 
+#include "../hamsi_big_array.h"
 #include "../hamsi_big.h"

@@ -1,0 +1,57 @@
+/* Hamsi-224/256 with the state in sixteen local variables (registers on a
+ * 32/64-bit CPU), the rounds of P written out and one 8-bit expansion
+ * table per message byte: see ../hamsi_small.h.  On a state array with the
+ * S-box in a loop (../hamsi_small_array.h, the 8-bit CPUs' form) every
+ * step is a load and a store. */
+#define HAMSI_WANT_256
+#include "../hamsi_core.h"
+#include "../hamsi_tables8.h"
+
+/* One round (spec 2.3): constants (words 4k..4k+3 take alpha 8k..8k+3,
+ * word 1 the round number), four S-boxes on the columns, four L */
+#define HAMSI_SROUND(alpha, r) do {                                          \
+        s0 ^= HB_ROM_U32(alpha, 0);  s1 ^= HB_ROM_U32(alpha, 1) ^ (uint32_t)(r); \
+        s2 ^= HB_ROM_U32(alpha, 2);  s3 ^= HB_ROM_U32(alpha, 3);            \
+        s4 ^= HB_ROM_U32(alpha, 8);  s5 ^= HB_ROM_U32(alpha, 9);            \
+        s6 ^= HB_ROM_U32(alpha, 10); s7 ^= HB_ROM_U32(alpha, 11);           \
+        s8 ^= HB_ROM_U32(alpha, 16); s9 ^= HB_ROM_U32(alpha, 17);           \
+        sa ^= HB_ROM_U32(alpha, 18); sb ^= HB_ROM_U32(alpha, 19);           \
+        sc ^= HB_ROM_U32(alpha, 24); sd ^= HB_ROM_U32(alpha, 25);           \
+        se ^= HB_ROM_U32(alpha, 26); sf ^= HB_ROM_U32(alpha, 27);           \
+        SBOX(s0, s4, s8, sc); SBOX(s1, s5, s9, sd);                          \
+        SBOX(s2, s6, sa, se); SBOX(s3, s7, sb, sf);                          \
+        HL(s0, s5, sa, sf); HL(s1, s6, sb, sc);                              \
+        HL(s2, s7, s8, sd); HL(s3, s4, s9, se);                              \
+    } while (0)
+
+static void hamsi256_blocks(uint32_t *h, const uint8_t *blk, size_t n, unsigned last)
+{
+    uint32_t c0 = h[0], c1 = h[1], c2 = h[2], c3 = h[3], c4 = h[4], c5 = h[5], c6 = h[6], c7 = h[7];
+    uint32_t s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, sa, sb, sc, sd, se, sf;
+    unsigned k, r;
+    for (; n; n--, blk += 4) {
+        /* expansion (spec 2.2.4): XOR of one table row per message byte */
+        s0 = s1 = s6 = s7 = s8 = s9 = se = sf = 0;
+        for (k = 0; k < 4; k++) {
+            HB_ROM uint32_t *t = HAMSI_EXP256_8[k][blk[k]];
+            s0 ^= HB_ROM_U32(t, 0); s1 ^= HB_ROM_U32(t, 1);
+            s6 ^= HB_ROM_U32(t, 2); s7 ^= HB_ROM_U32(t, 3);
+            s8 ^= HB_ROM_U32(t, 4); s9 ^= HB_ROM_U32(t, 5);
+            se ^= HB_ROM_U32(t, 6); sf ^= HB_ROM_U32(t, 7);
+        }
+        /* C (spec 2.2.5): m0 m1 c0 c1 c2 c3 m2 m3 m4 m5 c4 c5 c6 c7 m6 m7 */
+        s2 = c0; s3 = c1; s4 = c2; s5 = c3; sa = c4; sb = c5; sc = c6; sd = c7;
+        if (!last) {
+            HAMSI_SROUND(HAMSI_ALPHA_N, 0);
+            HAMSI_SROUND(HAMSI_ALPHA_N, 1);
+            HAMSI_SROUND(HAMSI_ALPHA_N, 2);
+        } else {
+            for (r = 0; r < 6; r++) HAMSI_SROUND(HAMSI_ALPHA_F, r);
+        }
+        /* T and feed-forward: words 0-3 and 8-11 */
+        c0 ^= s0; c1 ^= s1; c2 ^= s2; c3 ^= s3; c4 ^= s8; c5 ^= s9; c6 ^= sa; c7 ^= sb;
+    }
+    h[0] = c0; h[1] = c1; h[2] = c2; h[3] = c3; h[4] = c4; h[5] = c5; h[6] = c6; h[7] = c7;
+}
+
+#include "../hamsi_small.h"
