@@ -31,9 +31,10 @@
  * mode bit 0 takes the profile fields as they come (malformed profiles);
  * otherwise they are reduced into their ranges (mac_len below 0x80: the
  * MAC's own length).  mac % 8 selects the built-in profiles' MACs (0..6)
- * or, at 7, registry entry mac / 8 (0xffff in mode bit 0: no MAC).  opts: bits 0-1 key_prefix of entry 7 (raw in
- * mode bit 0: opts >> 4), bit 2 a custom string for entry 7, bit 3 sign
- * in place, bit 4 a frame buffer one byte short, bit 5 a window near 2^64.
+ * or, at 7, registry entry mac / 8 (0xffff in mode bit 0: no MAC).
+ * opts % 3 is entry 7's key_prefix (opts >> 4 in mode bit 0, any value);
+ * bit 2 gives entry 7 a customisation string, bit 3 signs in place,
+ * bit 4 makes the frame buffer one byte short, bit 5 the window near 2^64.
  */
 #include "fuzz.h"
 #include "can_auth.h"
