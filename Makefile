@@ -120,8 +120,8 @@ test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san
 # a run finds lands in $(BUILD)/fuzz/found/<target>, crashes in $(BUILD)/fuzz/.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 45
-FUZZ_TARGETS := stream openssl mac can
+FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_TARGETS := stream openssl mac can impls
 FUZZ_SAN := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
@@ -148,7 +148,19 @@ $(BUILD)/fuzz/can_auth.o: bench/can/can_auth.c bench/can/can_auth.h $(LIB_HDR) |
 $(BUILD)/fuzz/fuzz_can: tests/fuzz/fuzz_can.c tests/fuzz/fuzz.h $(BUILD)/fuzz/can_auth.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude -Ibench/can $< $(BUILD)/fuzz/can_auth.o $(FUZZ_OBJ) -o $@
 
-$(BUILD)/fuzz/corpus/.stamp: tests/fuzz/make_corpus.py $(wildcard tests/vectors/*) python/hashbench/can/profiles.py $(VENV)/.native
+# fuzz_impls: one instrumented shared library per selection of forms, the
+# rules from the implementation registry (tools/impls.py fuzz-mk)
+$(BUILD)/fuzz/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
+                        $(wildcard src/algos/*/*/*.c src/algos/*/*/*.h)
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/impls.py fuzz-mk > $@
+-include $(BUILD)/fuzz/impls.mk
+
+$(BUILD)/fuzz/fuzz_impls: tests/fuzz/fuzz_impls.c tests/fuzz/fuzz.h $(FUZZ_IMPL_H) $(FUZZ_IMPL_SOS)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude -I$(dir $(FUZZ_IMPL_H)) $< -ldl -o $@
+
+$(BUILD)/fuzz/corpus/.stamp: tests/fuzz/make_corpus.py $(wildcard tests/vectors/*) python/hashbench/can/profiles.py \
+                             python/hashbench/impls.py $(VENV)/.native
 	$(VENV)/bin/python tests/fuzz/make_corpus.py $(BUILD)/fuzz/corpus
 	@touch $@
 

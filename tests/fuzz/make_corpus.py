@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python"))
-from hashbench import kat  # noqa: E402
+from hashbench import impls, kat  # noqa: E402
 from hashbench import native as N  # noqa: E402
 
 PER_FILE = 12     # records per KAT file: the corpus stays small enough to load in seconds
@@ -68,6 +68,17 @@ def mac_seed(case: int, sel: int, rec: dict) -> bytes:
     return (bytes([case, sel]) + u16(len(key)) + key + bytes([len(custom)]) + custom +
             bytes([len(salt)]) + salt + bytes([len(pers)]) + pers + u16(len(md)) +
             u16(len(msg) // 2) + b"\0" + msg)
+
+
+def impls_seed(idx: int, rec: dict) -> bytes:
+    """fuzz_impls' layout: the algorithm's index in its list, key, custom
+    string, output length (XOFs and variable lengths), split, message."""
+    key = (field(rec, "key") or b"")[:255]
+    custom = (field(rec, "custom") or b"")[:255]
+    md = bytes.fromhex(rec.get("md", ""))
+    msg = kat.message(rec["msg"])
+    return (u16(idx) + bytes([len(key)]) + key + bytes([len(custom)]) + custom + u16(len(md) & 0x7FF) +
+            u16(len(msg) // 3) + msg)
 
 
 # fuzz_can.c's MACS[]: the index of each profile's MAC
@@ -136,6 +147,10 @@ def main(out: Path) -> None:
             elif name in SKEINS and "key" in rec:
                 seeds["mac"].add(mac_seed(3, 2 * SKEINS.index(name), rec))
     seeds["can"] = can_seeds()
+    seeds["impls"] = set()
+    for idx, name in enumerate(impls.differential_algorithms()):
+        recs = [r for r in kat.records(name) if "msg" in r and len(kat.message(r["msg"])) <= MAX_MSG]
+        seeds["impls"].update(impls_seed(idx, r) for r in spread(recs))
     for target, items in seeds.items():
         d = out / target
         shutil.rmtree(d, ignore_errors=True)
