@@ -133,8 +133,8 @@ test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san
 # a run finds lands in $(BUILD)/fuzz/found/<target>, crashes in $(BUILD)/fuzz/.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 45
-FUZZ_TARGETS := stream openssl mac
+FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_TARGETS := stream openssl mac can impls
 FUZZ_SAN := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
@@ -152,7 +152,28 @@ $(BUILD)/fuzz/obj/%.o: %.c $(LIB_HDR) | fuzz-toolchain
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< $(FUZZ_OBJ) -lcrypto -o $@
 
-$(BUILD)/fuzz/corpus/.stamp: tests/fuzz/make_corpus.py $(wildcard tests/vectors/*) $(VENV)/.native
+# the CAN code with its tag compare renamed, so that the target can count
+# the compares and check they go through hb_ct_equal (tests/fuzz/fuzz_can.c)
+$(BUILD)/fuzz/can_auth.o: bench/can/can_auth.c bench/can/can_auth.h $(LIB_HDR) | fuzz-toolchain
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -Dhb_ct_equal=fz_ct_equal -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_can: tests/fuzz/fuzz_can.c tests/fuzz/fuzz.h $(BUILD)/fuzz/can_auth.o $(FUZZ_OBJ)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude -Ibench/can $< $(BUILD)/fuzz/can_auth.o $(FUZZ_OBJ) -o $@
+
+# fuzz_impls: one instrumented shared library per selection of forms, the
+# rules from the implementation registry (tools/impls.py fuzz-mk)
+$(BUILD)/fuzz/impls.mk: tools/impls.py python/hashbench/impls.py $(wildcard src/algos/*/impls.toml) \
+                        $(wildcard src/algos/*/*/*.c src/algos/*/*/*.h)
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/impls.py fuzz-mk > $@
+-include $(BUILD)/fuzz/impls.mk
+
+$(BUILD)/fuzz/fuzz_impls: tests/fuzz/fuzz_impls.c tests/fuzz/fuzz.h $(FUZZ_IMPL_H) $(FUZZ_IMPL_SOS)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude -I$(dir $(FUZZ_IMPL_H)) $< -ldl -o $@
+
+$(BUILD)/fuzz/corpus/.stamp: tests/fuzz/make_corpus.py $(wildcard tests/vectors/*) python/hashbench/can/profiles.py \
+                             python/hashbench/impls.py $(VENV)/.native
 	$(VENV)/bin/python tests/fuzz/make_corpus.py $(BUILD)/fuzz/corpus
 	@touch $@
 

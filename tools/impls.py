@@ -5,6 +5,8 @@
     tools/impls.py sources [FAM=IMPL]  library sources of a selection
     tools/impls.py include [FAM=IMPL]  -I flags of a selection (header-level kernels)
     tools/impls.py list                every family's implementations
+    tools/impls.py fuzz-mk             make rules of fuzz_impls (one library per selection)
+    tools/impls.py fuzz-h              fuzz_impls.c's list of libraries and algorithms
 """
 import importlib.util
 import sys
@@ -27,6 +29,10 @@ def main(argv):
     elif cmd == "include":
         sel = impls.select(dict(a.split("=", 1) for a in argv[1:]))
         print(" ".join("-I" + str(p.relative_to(ROOT)) for p in impls.include_dirs(sel)))
+    elif cmd == "fuzz-mk":
+        sys.stdout.write(impls.differential_fragment())
+    elif cmd == "fuzz-h":
+        sys.stdout.write(impls.differential_header())
     elif cmd == "list":
         for fam in impls.families().values():
             for im in fam.impls.values():

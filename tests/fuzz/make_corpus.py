@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python"))
-from hashbench import kat  # noqa: E402
+from hashbench import impls, kat  # noqa: E402
 from hashbench import native as N  # noqa: E402
 
 PER_FILE = 12     # records per KAT file: the corpus stays small enough to load in seconds
@@ -70,6 +70,57 @@ def mac_seed(case: int, sel: int, rec: dict) -> bytes:
             u16(len(msg) // 2) + b"\0" + msg)
 
 
+def impls_seed(idx: int, rec: dict) -> bytes:
+    """fuzz_impls' layout: the algorithm's index in its list, key, custom
+    string, output length (XOFs and variable lengths), split, message."""
+    key = (field(rec, "key") or b"")[:255]
+    custom = (field(rec, "custom") or b"")[:255]
+    md = bytes.fromhex(rec.get("md", ""))
+    msg = kat.message(rec["msg"])
+    return (u16(idx) + bytes([len(key)]) + key + bytes([len(custom)]) + custom + u16(len(md) & 0x7FF) +
+            u16(len(msg) // 3) + msg)
+
+
+# fuzz_can.c's MACS[]: the index of each profile's MAC
+CAN_MACS = {("secoc", "cmac"): 0, ("secoc", "hmac-sha256"): 1, ("secoc", "kmac128"): 2,
+            ("secoc", "blake2s"): 3, ("secoc", "ascon"): 4, ("seed000", "blake2s"): 5,
+            ("seed000", "keccak_256"): 6}
+
+
+def can_seeds() -> set[bytes]:
+    """Per built-in CAN profile: a sender-to-receiver run, the same profile
+    with its fields as they come (fuzz_can's malformed-profile mode), and
+    the frame hashbench.can's Sender builds, for the receiver alone."""
+    from hashbench.can import PROFILES
+    from hashbench.can.frames import fd_padded_length
+    from hashbench.can.onboard import CAN_ID, FV0, CanWorkload, payload, payload_len
+    out = set()
+    for i, p in enumerate(PROFILES.values()):
+        w = CanWorkload(p)
+        sel = CAN_MACS[(p.scheme, p.mac)]
+        prefix = 2 if p.scheme == "seed000" else 1 if p.mac == "ascon" else 0
+        key = bytes(range(p.key_len))
+        n = payload_len(p)
+        need = n + p.fv_tx_bytes + p.tag_bytes
+        # a CAN FD frame is padded with zeros to the next FD length
+        pad = fd_padded_length(need) - need if p.fd and p.layout == "same" else 0
+        fv_bytes = p.fv_bits // 8
+        window = min(p.acceptance_window, 0xFFFF)
+        flip = (i * 37) % (8 * need + 16)
+
+        # fuzz_can.c's input layout; the profile fields as that target reduces
+        # them into range (modes 0 and 2) or as they are (mode 1)
+        key_part = bytes([len(key)]) + key
+        rest = (u16(CAN_ID) + (FV0 + i).to_bytes(8, "big") + u16(0) + u16(window) + u16(flip) +
+                bytes([pad, n]) + payload(p, i))
+        reduced = bytes([0, fv_bytes - 1, p.fv_tx_bits]) + u16(p.tag_bits - 1)
+        raw = bytes([p.mac_algo().out_len, fv_bytes, p.fv_tx_bits]) + u16(p.tag_bits)
+        out.add(bytes([0]) + u16(sel) + bytes([0]) + key_part + reduced + rest)
+        out.add(bytes([1]) + u16(sel) + bytes([prefix << 4]) + key_part + raw + rest)
+        out.add(bytes([2]) + u16(sel) + bytes([0]) + key_part + reduced + rest + w.frame(i) + bytes(pad))
+    return out
+
+
 def main(out: Path) -> None:
     reg = N.registry()
     names = list(reg)
@@ -95,6 +146,11 @@ def main(out: Path) -> None:
                 seeds["mac"].add(mac_seed(3, 1, rec))
             elif name in SKEINS and "key" in rec:
                 seeds["mac"].add(mac_seed(3, 2 * SKEINS.index(name), rec))
+    seeds["can"] = can_seeds()
+    seeds["impls"] = set()
+    for idx, name in enumerate(impls.differential_algorithms()):
+        recs = [r for r in kat.records(name) if "msg" in r and len(kat.message(r["msg"])) <= MAX_MSG]
+        seeds["impls"].update(impls_seed(idx, r) for r in spread(recs))
     for target, items in seeds.items():
         d = out / target
         shutil.rmtree(d, ignore_errors=True)

@@ -155,6 +155,21 @@ def test_truncated_fv_wraps_and_full_fv_exhausts():
         s.frames(b"none")
 
 
+def test_fv_bits_above_the_transmitted_ones_are_refused():
+    # 4 FV bits in a whole byte: the sender leaves the high nibble zero, and
+    # a frame with it set (same MAC, same reconstructed FV) is a second
+    # encoding of an accepted frame, so it must not verify
+    p = get_profile("secoc-cmac-classic", fv_tx_bits=4)
+    for flip in (0x10, 0x80):
+        s, v = _pair(p, last=40)
+        (f,) = s.frames(b"abcd")
+        bad = bytearray(f.data)
+        bad[4] ^= flip
+        r = v.on_frame(make(f.arbitration_id, bytes(bad)), 0)
+        assert r.kind == "reject" and "above its 4 bits" in r.reason
+        assert v.on_frame(f, 0).kind == "accept" and v.msgs[0x100].last_fv == 41
+
+
 def test_sender_reset_resynchronises():
     p = get_profile("secoc-cmac-classic")
     s, v = _pair(p)

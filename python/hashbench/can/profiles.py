@@ -387,6 +387,11 @@ class Verifier:
         return range(first, top + 1, mod)
 
     def _verify(self, m: RxMessage, payload: bytes, fv_tx: int | None, tag: bytes) -> Verdict:
+        if fv_tx is not None and fv_tx >> self.p.fv_tx_bits:
+            # the sender leaves them zero: without this check a frame would
+            # have several accepted encodings (bit flips that still verify)
+            return Verdict("reject", m.can_id, f"transmitted FV has bits set above its "
+                                               f"{self.p.fv_tx_bits} bits")
         for fv in self.candidates(m, fv_tx):
             self.attempts += 1
             _, want = authenticator(self.p, m.key, m.can_id, m.data_id, payload, fv)
