@@ -405,3 +405,20 @@ def test_seed000_table3_from_stored_rows(tmp_path):
     assert r["total_us"] == pytest.approx(13340 / 667 + 0.2034, abs=1e-3)
     assert rs[("keccak_256", 46)]["fpga_formula_us"] == pytest.approx(368 / 4650.3, rel=1e-3)
     assert rs[("keccak_256", 30)]["arm_us"] is None
+
+
+def test_cli_table_prints_stored_onboard_rows(capsys, tmp_path):
+    from hashbench.store import Store
+    db = str(tmp_path / "t.sqlite")
+    st = Store(db)
+    rid = st.start_run("cortex-m4")
+    for role, cyc in (("sender", 5000.0), ("receiver", 5100.0)):
+        st.add(rid, {"algo": "aes128_cmac", "target": "cortex-m4", "size": 10, "kind": f"can-{role}",
+                     "median": cyc, "time_us": cyc / 168,
+                     "workload": "can", "profile": "secoc-cmac-classic", "role": role})
+    st.close()
+    assert main(["can", "table", "--target", "cortex-m4,avr", "--db", db]) == 0
+    got = capsys.readouterr().out
+    assert "| secoc-cmac-classic | 10 | 5,000 / 5,100 (29.8 / 30.4) | not measured |" in got
+    assert "seed000" not in got            # profiles without rows are left out
+    assert main(["can", "table", "--target", "rv32imc", "--db", db]) != 0

@@ -259,6 +259,44 @@ def cmd_measure(a: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_table(a: argparse.Namespace) -> int:
+    """The Markdown table of on-target sender/receiver cycles, one column
+    per target, from the newest stored `can measure` rows."""
+    from ..store import Store
+    from .budget import CAN_KINDS
+    from .profiles import PROFILES
+    targets = [t.strip() for t in a.target.split(",") if t.strip()]
+    st = Store(a.db) if a.db else Store()
+    cell: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for t in targets:
+        for r in st.rows("r.target = ? AND r.kind IN (?, ?)", (t, *CAN_KINDS)):
+            ex = json.loads(r.get("extra") or "{}")
+            if r.get("error") or not r.get("median"):
+                continue
+            cell[(ex.get("profile", ""), t, ex.get("role", r["kind"].split("-")[1]))] = r   # newest wins
+    if not cell:
+        raise CanUsageError(f"no `can measure` rows for {', '.join(targets)} in the store")
+    head = ["profile", "MAC input B"] + [f"{t} send / recv cycles (µs)" for t in targets]
+    lines = ["| " + " | ".join(head) + " |", "|---|---:|" + "---:|" * len(targets)]
+    for p in PROFILES:
+        rows = [cell.get((p, t, role)) for t in targets for role in ("sender", "receiver")]
+        if not any(rows):
+            continue
+        size = next(r["size"] for r in rows if r)
+        cells = []
+        for t in targets:
+            s_, r_ = cell.get((p, t, "sender")), cell.get((p, t, "receiver"))
+            if not s_ or not r_:
+                cells.append("not measured")
+                continue
+            us = [x.get("time_us") for x in (s_, r_)]
+            cells.append(f"{s_['median']:,.0f} / {r_['median']:,.0f}"
+                         + (f" ({us[0]:,.1f} / {us[1]:,.1f})" if None not in us else ""))
+        lines.append(f"| {p} | {size} | " + " | ".join(cells) + " |")
+    print("\n".join(lines))
+    return 0
+
+
 def _run(fn: Handler) -> Handler:
     def go(a: argparse.Namespace) -> int:
         from .frames import FrameError
@@ -301,6 +339,10 @@ def add_parser(sub: Subparsers) -> None:
     x.add_argument("--timeout", type=float, help="seconds per image (default: the target's)")
     x.add_argument("--db", help="result store (default: the user's)")
     x.set_defaults(fn=_run(cmd_measure))
+    x = csub.add_parser("table", help="Markdown table of the stored `can measure` rows, a column per target")
+    x.add_argument("--target", required=True, help="targets, comma-separated (e.g. avr,cortex-m0,cortex-m4,rv32imc)")
+    x.add_argument("--db", help="result store (default: the user's)")
+    x.set_defaults(fn=_run(cmd_table))
     x = csub.add_parser("table3", help="seed 000 Table 3 regenerated beside the published one")
     x.add_argument("--target", default="cortex-a9")
     x.add_argument("--db", help="result store (default: the user's)")
