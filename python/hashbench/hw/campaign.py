@@ -281,7 +281,12 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
     pending: dict[Any, dict] = {}
     ac = as_completed()
 
+    batch: list[tuple[int, int, dict, Callable[..., dict], tuple]] | None = []
+
     def submit(meta: dict, fn: Callable[..., dict], args: tuple, priority: int) -> None:
+        if batch is not None:       # the initial plan: sent in priority order below
+            batch.append((priority, len(batch), meta, fn, args))
+            return
         key = f"{meta['stage']}-{meta['core']}-{meta.get('family') or 'sim'}-{meta.get('seed') or 0}-{meta['fp'][:8]}"
         fut = client.submit(fn, *args, key=key, priority=priority, pure=False)
         pending[fut.key] = meta
@@ -351,6 +356,11 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                     "io_width": io_width if fam.wrapper else None}
             submit(meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
                                      float(c.extra.get("synth_timeout_s", timeout_synth)), sfp), PRIO_SYNTH)
+    # an idle worker starts the first task it receives whatever its priority: send the most
+    # urgent first
+    initial, batch = sorted(batch, key=lambda b: (-b[0], b[1])), None
+    for prio, _, meta, fn, args in initial:
+        submit(meta, fn, args, prio)
     log(f"campaign: {prog.total} tasks submitted, {prog.skipped} already stored "
         f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s))")
 
@@ -373,9 +383,14 @@ def cluster_client(workers: int, scheduler: str | None, processes: bool = True):
     limit: yosys and nextpnr are child processes the nanny cannot see anyway)."""
     import logging
 
+    import dask
     from distributed import Client, LocalCluster
     if scheduler:
         return Client(scheduler)
+    # Scheduler-side queuing hands a worker only ~1 task per thread from each large group and
+    # sends small groups (the first P&R runs) straight through, ahead of queued syntheses:
+    # without it every task reaches the workers, which run them in the priority order above.
+    dask.config.set({"distributed.scheduler.worker-saturation": float("inf")})
     cl = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
                       dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR)
     return Client(cl)

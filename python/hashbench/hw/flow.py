@@ -79,12 +79,24 @@ def tool(name: str) -> str:
     return w
 
 
+def _die_with_parent() -> None:
+    """Linux: the tool gets SIGKILL when the process that started it ends, so a killed
+    campaign (or its worker) leaves no hour-long nextpnr behind."""
+    import ctypes
+    try:
+        ctypes.CDLL(None).prctl(1, 9)    # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass
+
+
 def _run(cmd: list[str], cwd: Path, what: str, timeout: float | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env.setdefault("YOWASP_JIT_CACHE", str(Path.home() / ".cache" / "YoWASP"))
     limit = TIMEOUT_S if timeout is None else timeout
+    pre = _die_with_parent if sys.platform.startswith("linux") else None
     try:
-        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=limit, env=env)
+        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=limit, env=env,
+                           preexec_fn=pre)
     except subprocess.TimeoutExpired:
         raise FlowTimeout(f"{what} did not finish in {limit:g} s") from None
     if r.returncode != 0:
