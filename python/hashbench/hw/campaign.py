@@ -23,7 +23,6 @@ import json
 import os
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -33,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from . import flow
-from .cores import Core, CoreError, core as load_core, hdl_dir
+from .cores import Core, CoreError, hdl_dir
+from .cores import core as load_core
 
 KIND = "hw-task"
 RUN_TARGET = "fpga-campaign"
@@ -219,6 +219,7 @@ def stored_tasks(store) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for r in store.rows("r.kind = ?", (KIND,)):
         e = json.loads(r.get("extra") or "{}")
+        e.update(algo=r["algo"], error=r["error"])
         e["ts"] = r["ts"]
         e["run_id"] = r["run_id"]
         out[e["fp"]] = e
@@ -235,6 +236,15 @@ def _row(meta: dict, res: dict) -> dict:
     row.update({k: v for k, v in meta.items() if k not in ("algo",)})
     row.update({k: v for k, v in res.items() if k not in ("reason",)})
     return row
+
+
+def priority(stage: str, seed: int = 0, seeds: int = 1, lut: int = 0) -> int:
+    """Dask priority (higher runs first) of a task; see PRIO_*."""
+    if stage == "sim":
+        return PRIO_SIM
+    if stage == "synth":
+        return PRIO_SYNTH
+    return PRIO_SEED * (seeds + 1 - seed) - min(lut, PRIO_SEED - 1)
 
 
 @dataclass
@@ -278,13 +288,14 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                              flags=f"families={','.join(f.name for f in fams)} seeds={seeds} io_width={io_width}",
                              environment=tools, command=command, tool_version=_version("hashbench") or "")
     prog = Progress()
-    pending: dict[Any, dict] = {}
+    pending: dict[Any, dict[str, Any]] = {}
     ac = as_completed()
 
-    batch: list[tuple[int, int, dict, Callable[..., dict], tuple]] | None = []
+    batch: list[tuple[int, int, dict, Callable[..., dict], tuple]] = []
+    batching = [True]
 
     def submit(meta: dict, fn: Callable[..., dict], args: tuple, priority: int) -> None:
-        if batch is not None:       # the initial plan: sent in priority order below
+        if batching[0]:             # the initial plan: sent in priority order below
             batch.append((priority, len(batch), meta, fn, args))
             return
         key = f"{meta['stage']}-{meta['core']}-{meta.get('family') or 'sim'}-{meta.get('seed') or 0}-{meta['fp'][:8]}"
@@ -333,7 +344,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                 save(meta, {"status": "does-not-fit", "reason": sres.get("reason"), "device": sres.get("device"),
                             "lut": sres.get("lut"), "ff": sres.get("ff"), "duration_s": 0.0})
                 continue
-            prio = PRIO_SEED * (seeds + 1 - seed) - int(sres.get("lut") or 0)
+            prio = priority("pnr", seed, seeds, int(sres.get("lut") or 0))
             submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
                                    float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp), prio)
 
@@ -343,7 +354,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
             prog.skipped += 1
         else:
             submit({"stage": "sim", "core": c.name, "algo": c.algo, "fp": fp, "block_bits": c.block_bits,
-                    "digest_bits": c.digest_bits}, fns.sim, (c.name, hdl), PRIO_SIM)
+                    "digest_bits": c.digest_bits}, fns.sim, (c.name, hdl), priority("sim"))
         for fam in fams:
             sfp = synth_fp(c, fam, io_width)
             have = stored_ok(sfp)
@@ -355,25 +366,25 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                     "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "io_width": io_width if fam.wrapper else None}
             submit(meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
-                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp), PRIO_SYNTH)
+                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp), priority("synth"))
     # an idle worker starts the first task it receives whatever its priority: send the most
     # urgent first
-    initial, batch = sorted(batch, key=lambda b: (-b[0], b[1])), None
-    for prio, _, meta, fn, args in initial:
+    batching[0] = False
+    for prio, _, meta, fn, args in sorted(batch, key=lambda b: (-b[0], b[1])):
         submit(meta, fn, args, prio)
     log(f"campaign: {prog.total} tasks submitted, {prog.skipped} already stored "
         f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s))")
 
     for fut in ac:
-        meta = pending.pop(fut.key)
+        done_meta = pending.pop(fut.key)
         try:
             res = fut.result()
         except Exception as e:      # the worker died or the task was lost: a failure, stored
             res = {"status": "failed", "reason": f"task lost: {type(e).__name__}: {e}", "duration_s": 0.0}
-        save(meta, res)
-        if meta["stage"] == "synth":
-            c = next(x for x in cs if x.name == meta["core"])
-            plan_pnr(c, flow.family(meta["family"]), meta["fp"], res)
+        save(done_meta, res)
+        if done_meta["stage"] == "synth":
+            c = next(x for x in cs if x.name == done_meta["core"])
+            plan_pnr(c, flow.family(done_meta["family"]), done_meta["fp"], res)
     return prog
 
 
@@ -392,7 +403,7 @@ def cluster_client(workers: int, scheduler: str | None, processes: bool = True):
     # without it every task reaches the workers, which run them in the priority order above.
     dask.config.set({"distributed.scheduler.worker-saturation": float("inf")})
     cl = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
-                      dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR)
+                      dashboard_address=":0", memory_limit=0, silence_logs=logging.ERROR)
     return Client(cl)
 
 
@@ -402,8 +413,8 @@ def results(store) -> list[dict]:
     """One result per (core, family) from the latest synthesis row and the P&R rows of that
     netlist, with the core's cycle counts from its latest simulation row: the keys of
     `flow.evaluate`, plus status, seeds and failures for what did not finish."""
-    rows = [dict(json.loads(r.get("extra") or "{}"), ts=r["ts"], run_id=r["run_id"])
-            for r in store.rows("r.kind = ?", (KIND,))]
+    rows = [dict(json.loads(r.get("extra") or "{}"), ts=r["ts"], run_id=r["run_id"], algo=r["algo"],
+                 error=r["error"]) for r in store.rows("r.kind = ?", (KIND,))]
     sims: dict[str, dict] = {}
     synths: dict[tuple[str, str], dict] = {}
     pnrs: dict[str, dict[int, dict]] = {}
@@ -452,10 +463,6 @@ def duration(store) -> dict:
     task = sum(float(r.get("duration_s") or 0) for r in stored_tasks(store).values())
     return {"invocations": n, "wall_s": wall, "task_s": task,
             "now": datetime.now(timezone.utc).isoformat(timespec="seconds")}
-
-
-def resume_command(argv: list[str] | None = None) -> str:
-    return " ".join(argv if argv is not None else sys.argv)
 
 
 def default_workroot() -> Path:
