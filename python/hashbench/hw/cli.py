@@ -178,37 +178,34 @@ def cmd_time(a) -> int:
     return 0
 
 
+def _rich(t) -> Table:
+    """a measured.Table on the console"""
+    rt = Table(title=t.title, caption=t.note or None)
+    for i, h in enumerate(t.headers):
+        rt.add_column(h, justify="left" if i == 0 else "right")
+    for r in t.rows:
+        rt.add_row(*r)
+    return rt
+
+
 def cmd_report(a) -> int:
     from ..seeds import seed003
     from ..store import Store
-    from . import flow
+    from . import flow, measured
     out, _ = _consoles()
     st = Store(a.db)
-    res = flow.normalise(flow.stored_results(st, a.family))
+    res = flow.stored_results(st, a.family)
     st.close()
     rc = seed003.recompute()
     if a.json:
-        print(json.dumps({"ours": res, "seed003": {k: rc[k] for k in ("rank8", "rank9", "rank10")}},
+        print(json.dumps({"ours": flow.normalise(res), "seed003": {k: rc[k] for k in ("rank8", "rank9", "rank10")}},
                          indent=1, default=str))
         return 0
     if not res:
-        out.print("no hardware results in the store yet: `hashbench hw synth --core sha256 --family ecp5`")
-    for fam in sorted({r["family"] for r in res}):
-        rs = sorted((r for r in res if r["family"] == fam),
-                    key=lambda r: -(r.get("norm_thr_area") or 0))
-        t = Table(title=f"our cores on {fam}: normalised to SHA-2 of the same digest size "
-                        f"(SHA-256 for <= 256-bit digests, SHA-512 above)")
-        for h in ("core", "algorithm", "digest", "LUT", "FF", "Fmax MHz", "cyc/block", "Mbit/s",
-                  "norm thr", "norm area", "norm thr/area", "seed 003 thr/area (overall, 512-bit)"):
-            t.add_column(h, justify="right")
-        for r in rs:
-            sn = seed_name(r["algo"])
-            pub = rc["table10"].get(sn, {}).get("overall") if sn and sn != "SHA-2" else (1.0 if sn else None)
-            t.add_row(r["core"], r["algo"], str(r["digest_bits"]), str(r["lut"]), str(r["ff"]),
-                      _f(r.get("fmax_mhz")), str(r["c_block"]), _f(r.get("throughput_mbit_s")),
-                      _f(r.get("norm_throughput"), 2), _f(r.get("norm_area"), 2),
-                      _f(r.get("norm_thr_area"), 2), "-" if pub is None else f"{pub:.2f} ({sn})")
-        out.print(t)
+        out.print("no hardware results in the store yet: `hashbench hw campaign` or "
+                  "`hashbench hw synth --core sha256 --family ecp5`")
+    for mt in measured.stored_tables(res):
+        out.print(_rich(mt))
     t = Table(title="seed 003 ranking (512-bit variants, geometric mean over 7 FPGA families, "
                     "recomputed from its Tables 1, 6, 9)")
     for h in ("rank", "thr/area", "norm thr/area", "throughput", "norm thr", "area", "norm area"):
@@ -221,8 +218,98 @@ def cmd_report(a) -> int:
     return 0
 
 
+def cmd_measured(a) -> int:
+    """seed003 --measured: the tables from our stored results, optionally as Markdown."""
+    from ..seeds import seed003
+    from ..store import Store
+    from . import campaign, cores, flow, measured
+    out, _ = _consoles()
+    st = Store(a.db)
+    res = flow.stored_results(st)
+    dur = campaign.duration(st)
+    runs = st.db.execute("SELECT command, flags FROM runs WHERE target = ? ORDER BY id DESC LIMIT 1",
+                         (campaign.RUN_TARGET,)).fetchone()
+    n_rows = len(campaign.stored_tasks(st))
+    path = st.path
+    st.close()
+    tabs = measured.render(res)
+    for t in tabs:
+        out.print(_rich(t))
+    names = [c.name for c in cores()]
+    fams = list(flow.FAMILIES)
+    seeds = 3
+    miss = measured.missing(res, names, fams, seeds)
+    out.print(f"{len(miss)} (core, family) results missing or incomplete (`hashbench hw report` for all stored)")
+    fig = None
+    if a.out or a.markdown:
+        base = Path(a.out) if a.out else Path(a.markdown).parent
+        fig = seed003.fig1(base / "hw-seed003-fig1.png", measured.fig1_points(res))
+        out.print(f"Fig. 1 with our cores: {fig}")
+    if a.markdown:
+        md = _measured_markdown(res, tabs, miss, dur, runs, n_rows, path, fig, Path(a.markdown),
+                                len(names), fams, seeds)
+        Path(a.markdown).write_text(md)
+        out.print(f"written: {a.markdown}")
+    return 0
+
+
+def _measured_markdown(res, tabs, miss, dur, runs, n_rows, store_path, fig, md_path, n_cores, fams, seeds) -> str:
+    import os
+
+    from . import campaign, flow, measured
+    n_pnr_fams = sum(1 for f in fams if flow.family(f).pnr)
+    expected = n_cores * (1 + len(fams) + n_pnr_fams * seeds)
+    tools = flow.versions(flow.family("ecp5"))
+    tools.update({k: v for k, v in flow.versions(flow.family("ice40")).items()})
+    cmd = (runs[0] if runs else "hashbench hw campaign").split(" ", 1)
+    resume = "nice -n 19 hashbench hw campaign " + (cmd[1].split("campaign", 1)[-1].strip() if len(cmd) > 1 else "")
+    lines = [
+        "# Hash cores on FPGAs: seed 003 from our own cores (open flow)", "",
+        "Generated by `hashbench hw seed003 --measured --markdown docs/hw-results.md` from the result store "
+        "that `hashbench hw campaign` fills; every figure below is read from that store.", "",
+        "**Method.** Every core in `hdl/` passes its iverilog testbench against the C library first "
+        "(`hashbench hw sim`; the campaign re-runs it for the cycle counts).  Synthesis: "
+        + ", ".join(f"{k} {v}" for k, v in tools.items() if k.startswith("yowasp")) +
+        " (pinned in the `hw` extra), no block RAM or DSP as in seed 003.  ECP5: nextpnr-ecp5 "
+        "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
+        f"{100 * campaign.FILL:.0f}% of its LUT4s; "
+        "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
+        "reported with its size); xc7: area only (no open place & route).  Fmax = the median of "
+        f"nextpnr's achieved frequency over seeds 1..{seeds} (the seeds run so far are listed); "
+        "throughput = block bits × Fmax / cycles per block (cycles from simulation).  Area = LUTs "
+        "(an ECP5 carry cell counts as two LUT4s).  Normalised to SHA-2 of the same digest size "
+        "on the same family, as seed 003 normalises to SHA-512.", "",
+        "## The campaign", "",
+        f"- store: `{os.path.relpath(store_path, md_path.parent.parent) if store_path.is_absolute() else store_path}`; "
+        f"{n_rows} of {expected} tasks stored ({n_cores} cores × (1 simulation + {len(fams)} syntheses + "
+        f"{n_pnr_fams} families × {seeds} P&R seeds))",
+        f"- measured duration so far: {dur['wall_s'] / 3600:.2f} h of wall-clock time over "
+        f"{dur['invocations']} invocation(s) (first task to last stored row of each), {dur['task_s'] / 3600:.2f} h "
+        f"of summed task time; one Dask worker at `nice -n 19` on a 2-core machine shared with other "
+        f"jobs (as of {dur['now']})",
+        f"- resume (skips every stored task): `{resume}`", "",
+        "## Stored results", ""]
+    for t in measured.stored_tables(res):
+        lines.append(measured.markdown(t))
+    lines += ["## Missing or incomplete", ""]
+    lines += [f"- {m}" for m in miss] or ["- none"]
+    lines += ["", "## Seed 003 Tables 8–10 from our cores", "",
+              "Beside each of our families, the paper's column for its closest family: "
+              + ", ".join(f"{k} → {v}" for k, v in measured.CLOSEST.items()) + " (by logic cell: LUT size "
+              "and generation).  Tables 8 and 10 need Fmax, so xc7 (area only) appears in Table 9 only.", ""]
+    for t in tabs:
+        lines.append(measured.markdown(t))
+    if fig:
+        lines += ["## Fig. 1", "", f"![seed 003 Fig. 1 with our 512-bit cores]({os.path.relpath(fig, md_path.parent)})",
+                  "", "Blue: the paper's candidates (Overall over its seven families); red: ours "
+                  "(Overall over our families).", ""]
+    return "\n".join(lines) + "\n"
+
+
 def cmd_seed003(a) -> int:
     from ..seeds import seed003
+    if a.measured:
+        return cmd_measured(a)
     out, _ = _consoles()
     d = seed003.data()
     rc = seed003.recompute(d)
@@ -377,4 +464,8 @@ def add_parser(sub) -> None:
     s.set_defaults(fn=_guard(cmd_report))
     s = hs.add_parser("seed003", help="seed 003 Tables 8-10 and Fig. 1 recomputed from its published data")
     s.add_argument("--out", help="folder for Fig. 1 and the JSON")
+    s.add_argument("--measured", action="store_true",
+                   help="the tables from OUR stored results (hw campaign) beside the published ones")
+    s.add_argument("--markdown", help="with --measured: write the whole report as Markdown (e.g. docs/hw-results.md)")
+    s.add_argument("--db")
     s.set_defaults(fn=_guard(cmd_seed003))

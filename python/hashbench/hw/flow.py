@@ -297,6 +297,11 @@ def stored_results(store, family_name: str | None = None) -> list[dict]:
         d = {**extra, "algo": r["algo"], "family": r["target"].removeprefix("fpga-"),
              "started": r.get("started")}
         latest[(d.get("core"), d["family"])] = d
+    # the campaign's results (hashbench hw campaign) supersede single `hw synth` runs
+    from .campaign import results as campaign_results
+    for d in campaign_results(store):
+        if family_name is None or d["family"] == family_name:
+            latest[(d["core"], d["family"])] = d
     return list(latest.values())
 
 
