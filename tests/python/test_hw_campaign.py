@@ -162,6 +162,11 @@ def test_priorities_put_seed_1_of_every_design_before_any_seed_2():
     assert p("sim") > p("synth") > p("pnr", 1, 3, 0)
     assert p("pnr", 1, 3, 80_000) > p("pnr", 2, 3, 10) > p("pnr", 3, 3, 10)
     assert p("pnr", 1, 3, 1_000) > p("pnr", 1, 3, 20_000)     # the smaller design first
+    # SHA-2 (the reference) before the candidates before the rest, in every stage
+    assert p("synth", grp=2) > p("synth", grp=1) > p("synth", grp=0) > p("pnr", 1, 3, 0, 2)
+    assert p("pnr", 1, 3, 80_000, 2) > p("pnr", 1, 3, 10, 1) > p("pnr", 1, 3, 10, 0) > p("pnr", 2, 3, 10, 2)
+    from hashbench.hw import core
+    assert [campaign.group(core(n)) for n in ("sha512", "jh_256", "blake2s")] == [2, 1, 0]
 
 
 def test_ecp5_device_is_the_smallest_with_headroom():

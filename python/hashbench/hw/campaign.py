@@ -238,13 +238,22 @@ def _row(meta: dict, res: dict) -> dict:
     return row
 
 
-def priority(stage: str, seed: int = 0, seeds: int = 1, lut: int = 0) -> int:
-    """Dask priority (higher runs first) of a task; see PRIO_*."""
+def group(c: Core) -> int:
+    """2: SHA-2, the reference every figure is normalised to; 1: a seed 003 candidate;
+    0: a core outside the study (BLAKE2, Ascon): measured last."""
+    from .cli import seed_name
+    sn = seed_name(c.algo)
+    return 2 if sn == "SHA-2" else 1 if sn else 0
+
+
+def priority(stage: str, seed: int = 0, seeds: int = 1, lut: int = 0, grp: int = 1) -> int:
+    """Dask priority (higher runs first) of a task; see PRIO_*; within a stage (and seed) the
+    reference before the candidates before the rest, then the smaller design first."""
     if stage == "sim":
-        return PRIO_SIM
+        return PRIO_SIM + grp
     if stage == "synth":
-        return PRIO_SYNTH
-    return PRIO_SEED * (seeds + 1 - seed) - min(lut, PRIO_SEED - 1)
+        return PRIO_SYNTH + grp
+    return PRIO_SEED * (seeds + 1 - seed) + grp * (PRIO_SEED // 10) - min(lut, PRIO_SEED // 10 - 1)
 
 
 @dataclass
@@ -344,7 +353,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                 save(meta, {"status": "does-not-fit", "reason": sres.get("reason"), "device": sres.get("device"),
                             "lut": sres.get("lut"), "ff": sres.get("ff"), "duration_s": 0.0})
                 continue
-            prio = priority("pnr", seed, seeds, int(sres.get("lut") or 0))
+            prio = priority("pnr", seed, seeds, int(sres.get("lut") or 0), group(c))
             submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
                                    float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp), prio)
 
@@ -354,7 +363,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
             prog.skipped += 1
         else:
             submit({"stage": "sim", "core": c.name, "algo": c.algo, "fp": fp, "block_bits": c.block_bits,
-                    "digest_bits": c.digest_bits}, fns.sim, (c.name, hdl), priority("sim"))
+                    "digest_bits": c.digest_bits}, fns.sim, (c.name, hdl), priority("sim", grp=group(c)))
         for fam in fams:
             sfp = synth_fp(c, fam, io_width)
             have = stored_ok(sfp)
@@ -366,7 +375,8 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                     "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "io_width": io_width if fam.wrapper else None}
             submit(meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
-                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp), priority("synth"))
+                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp),
+                   priority("synth", grp=group(c)))
     # an idle worker starts the first task it receives whatever its priority: send the most
     # urgent first
     batching[0] = False
