@@ -288,10 +288,12 @@ def missing(results: list[dict], core_names: list[str], families: list[str], see
     have = {(r["core"], r["family"]): r for r in results}
     out = []
     for c in core_names:
+        todo_synth = [f for f in families if (c, f) not in have]
+        if todo_synth:
+            out.append(f"{c} on {', '.join(todo_synth)}: not synthesised yet")
         for f in families:
             r = have.get((c, f))
             if r is None:
-                out.append(f"{c} on {f}: not synthesised yet")
                 continue
             if r.get("status") not in (None, "ok"):
                 why = (r.get("synth_error") or "").splitlines()[0][:120] if r.get("synth_error") else ""
