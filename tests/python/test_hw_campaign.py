@@ -195,3 +195,15 @@ def test_campaign_cli_rejects_unknown_cores_and_families(capsys):
     assert "unknown core: nosuch" in capsys.readouterr().err
     assert main(["hw", "campaign", "--families", "ecp5,gowin"]) == 2
     assert "unknown family: gowin" in capsys.readouterr().err
+
+
+def test_a_scheduler_address_takes_the_tasks(tmp_path, client):
+    # the module's cluster stands for a remote one: connect to it by its address only
+    remote = campaign.cluster_client(1, client.scheduler.address)
+    try:
+        st = Store(tmp_path / "r.sqlite")
+        p = campaign.run(st, remote, ["ascon_hash256"], ["xc7"], 1, workroot=tmp_path / "w", fns=FAKES)
+        assert p.stored == 2 and {r["stage"] for r in _task_rows(st)} == {"sim", "synth"}
+        st.close()
+    finally:
+        remote.close()
