@@ -148,25 +148,28 @@ def test_failures_and_oversized_designs_are_stored_with_their_reason(tmp_path, c
     st.close()
 
 
-def test_syntheses_run_before_any_place_and_route(tmp_path, client):
+def test_simulations_then_syntheses_in_family_order(tmp_path, client):
+    # every simulation and synthesis is submitted at the start: the worker runs them by
+    # priority (P&R runs are submitted as their netlists arrive, so they interleave)
     st = Store(tmp_path / "r.sqlite")
     _run(st, client, tmp_path)
-    stages = [r["stage"] for r in _task_rows(st)]
-    first_pnr = stages.index("pnr")
-    assert first_pnr == len(CORES) * (1 + len(FAMS)) and set(stages[first_pnr:]) == {"pnr"}
+    order = [(r["stage"], r.get("family")) for r in _task_rows(st) if r["stage"] != "pnr"]
+    want = [("sim", None)] * len(CORES) + [("synth", f) for f in ("xc7", "ecp5", "ice40") for _ in CORES]
+    assert order == want
     st.close()
 
 
-def test_priorities_put_seed_1_of_every_design_before_any_seed_2():
+def test_priorities_follow_the_tiers_then_the_reference_first():
     p = campaign.priority
-    assert p("sim") > p("synth") > p("pnr", 1, 3, 0)
-    assert p("pnr", 1, 3, 80_000) > p("pnr", 2, 3, 10) > p("pnr", 3, 3, 10)
-    assert p("pnr", 1, 3, 1_000) > p("pnr", 1, 3, 20_000)     # the smaller design first
-    # SHA-2 (the reference) before the candidates before the rest, in every stage
-    assert p("synth", grp=2) > p("synth", grp=1) > p("synth", grp=0) > p("pnr", 1, 3, 0, 2)
-    assert p("pnr", 1, 3, 80_000, 2) > p("pnr", 1, 3, 10, 1) > p("pnr", 1, 3, 10, 0) > p("pnr", 2, 3, 10, 2)
+    assert (p("sim") > p("synth", "xc7") > p("synth", "ecp5") > p("pnr", "ecp5", 1, 80_000)
+            > p("synth", "ice40") > p("pnr", "ice40", 1) > p("pnr", "ecp5", 2) > p("pnr", "ice40", 3))
+    assert p("pnr", "ecp5", 1, 1_000) > p("pnr", "ecp5", 1, 20_000)     # the smaller design first
+    # SHA-512, SHA-256, the 512-bit candidates, the 256-bit ones, the rest, within a stage
     from hashbench.hw import core
-    assert [campaign.group(core(n)) for n in ("sha512", "jh_256", "blake2s")] == [2, 1, 0]
+    grp = [campaign.group(core(n)) for n in ("sha512", "sha256", "jh_512", "jh_256", "blake2s")]
+    assert grp == sorted(grp, reverse=True) and len(set(grp)) == 5
+    assert p("synth", "xc7", grp=grp[4]) > p("synth", "ecp5", grp=grp[0])
+    assert p("pnr", "ecp5", 1, 80_000, grp[0]) > p("pnr", "ecp5", 1, 10, grp[2])
 
 
 def test_ecp5_device_is_the_smallest_with_headroom():

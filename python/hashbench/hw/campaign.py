@@ -46,9 +46,6 @@ ICE40_HX8K_CELLS = 7_680
 FILL = 0.80
 TIMEOUT_SYNTH_S = 1800.0
 TIMEOUT_PNR_S = 3600.0
-# Dask runs higher priorities first: every simulation and synthesis, then seed 1 of every
-# place & route, then seed 2, ...; among P&R runs of one seed the smaller design first.
-PRIO_SIM, PRIO_SYNTH, PRIO_SEED = 3_000_000_000, 2_000_000_000, 100_000_000
 
 
 class CampaignError(Exception):
@@ -239,21 +236,33 @@ def _row(meta: dict, res: dict) -> dict:
 
 
 def group(c: Core) -> int:
-    """2: SHA-2, the reference every figure is normalised to; 1: a seed 003 candidate;
-    0: a core outside the study (BLAKE2, Ascon): measured last."""
+    """Who goes first within a stage: SHA-512, SHA-256 (every figure is normalised to them),
+    the 512-bit candidates (seed 003's tables are of those), the 256-bit ones, then the cores
+    outside the study (BLAKE2, Ascon)."""
     from .cli import seed_name
     sn = seed_name(c.algo)
-    return 2 if sn == "SHA-2" else 1 if sn else 0
+    if sn is None:
+        return 0
+    return (3 if sn == "SHA-2" else 1) + (1 if c.digest_bits > 256 else 0)
 
 
-def priority(stage: str, seed: int = 0, seeds: int = 1, lut: int = 0, grp: int = 1) -> int:
-    """Dask priority (higher runs first) of a task; see PRIO_*; within a stage (and seed) the
-    reference before the candidates before the rest, then the smaller design first."""
+# Stages in the order the campaign runs them: the area of every core on xc7 (quick, seed 003's
+# Table 9), the ECP5 netlists and one P&R seed of each (Tables 8 and 10), then iCE40, then
+# the further seeds.
+TIERS = {("sim", None): 100, ("synth", "xc7"): 90, ("synth", "ecp5"): 80, ("pnr", "ecp5"): 70,
+         ("synth", "ice40"): 60, ("pnr", "ice40"): 50}
+
+
+def priority(stage: str, family: str | None = None, seed: int = 1, lut: int = 0, grp: int = 1) -> int:
+    """Dask priority (higher runs first): the stage's tier (seeds after the first come last,
+    seed by seed), then the core's group, then the smaller design first."""
     if stage == "sim":
-        return PRIO_SIM + grp
-    if stage == "synth":
-        return PRIO_SYNTH + grp
-    return PRIO_SEED * (seeds + 1 - seed) + grp * (PRIO_SEED // 10) - min(lut, PRIO_SEED // 10 - 1)
+        tier = TIERS[("sim", None)]
+    elif stage == "pnr" and seed > 1:
+        tier = 40 - seed
+    else:
+        tier = TIERS.get((stage, family), 55 if stage == "synth" else 45)
+    return tier * 10**9 + grp * 10**7 - min(lut, 10**7 - 1)
 
 
 @dataclass
@@ -353,7 +362,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                 save(meta, {"status": "does-not-fit", "reason": sres.get("reason"), "device": sres.get("device"),
                             "lut": sres.get("lut"), "ff": sres.get("ff"), "duration_s": 0.0})
                 continue
-            prio = priority("pnr", seed, seeds, int(sres.get("lut") or 0), group(c))
+            prio = priority("pnr", fam.name, seed, int(sres.get("lut") or 0), group(c))
             submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
                                    float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp), prio)
 
@@ -376,7 +385,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                     "io_width": io_width if fam.wrapper else None}
             submit(meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
                                      float(c.extra.get("synth_timeout_s", timeout_synth)), sfp),
-                   priority("synth", grp=group(c)))
+                   priority("synth", fam.name, grp=group(c)))
     # an idle worker starts the first task it receives whatever its priority: send the most
     # urgent first
     batching[0] = False
