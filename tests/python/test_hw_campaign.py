@@ -37,7 +37,9 @@ def fake_sim(core_name, hdl):
 
 def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp):
     _called("synth", core_name, fam_name)
-    lut = fake_area[core_name]
+    lut = fake_area.get(core_name, 2000)
+    if lut is None:
+        raise RuntimeError("the task itself broke")      # outside _outcome: as a lost worker
 
     def body():
         if lut < 0:
@@ -148,6 +150,16 @@ def test_failures_and_oversized_designs_are_stored_with_their_reason(tmp_path, c
     st.close()
 
 
+def test_a_task_that_raises_is_stored_as_failed(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    fake_area["sha256"] = None
+    _run(st, client, tmp_path)
+    bad = [r for r in _task_rows(st) if r["core"] == "sha256" and r["stage"] == "synth"]
+    assert len(bad) == 3 and all(r["status"] == "failed" for r in bad)
+    assert "task lost: RuntimeError" in bad[0]["error"] and "the task itself broke" in bad[0]["error"]
+    st.close()
+
+
 def test_simulations_then_syntheses_in_family_order(tmp_path, client):
     # every simulation and synthesis is submitted at the start: the worker runs them by
     # priority (P&R runs are submitted as their netlists arrive, so they interleave)
@@ -210,3 +222,21 @@ def test_a_scheduler_address_takes_the_tasks(tmp_path, client):
         st.close()
     finally:
         remote.close()
+
+
+def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, capsys):
+    st = Store(tmp_path / "r.sqlite")
+    campaign.run(st, client, ["sha512", "jh_512", "jh_256"], FAMS, 1, workroot=tmp_path / "w", fns=FAKES,
+                 command="hashbench hw campaign --cores sha512,jh_512,jh_256 --seeds 1")
+    st.close()
+    md = tmp_path / "docs" / "hw-results.md"
+    md.parent.mkdir()
+    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--markdown", str(md)]) == 0
+    text = md.read_text()
+    assert "resume (skips every stored task): `nice -n 19 hashbench hw campaign --cores sha512,jh_512,jh_256" in text
+    assert "- sha256 on ecp5, ice40, xc7: not synthesised yet" in text
+    assert "| JH | 1.00 |" in text          # fake JH-512 = fake SHA-512 in area: 1.00 on ecp5
+    assert (md.parent / "hw-seed003-fig1.png").stat().st_size > 1000
+    capsys.readouterr()
+    assert main(["hw", "report", "--db", str(tmp_path / "r.sqlite")]) == 0
+    assert "jh_512" in capsys.readouterr().out

@@ -24,6 +24,7 @@ import os
 import platform
 import statistics
 import time
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -316,7 +317,10 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
         if batching[0]:             # the initial plan: sent in priority order below
             batch.append((priority, len(batch), meta, fn, args))
             return
-        key = f"{meta['stage']}-{meta['core']}-{meta.get('family') or 'sim'}-{meta.get('seed') or 0}-{meta['fp'][:8]}"
+        # unique per submission: a key still known to the scheduler (an earlier campaign on the
+        # same cluster) would hand back that run's result or error instead of running the task
+        key = (f"{meta['stage']}-{meta['core']}-{meta.get('family') or 'sim'}-{meta.get('seed') or 0}-"
+               f"{meta['fp'][:8]}-{uuid.uuid4().hex[:8]}")
         fut = client.submit(fn, *args, key=key, priority=priority, pure=False)
         pending[fut.key] = meta
         ac.add(fut)
