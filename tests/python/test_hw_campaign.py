@@ -237,6 +237,14 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     assert "- sha256 on ecp5, ice40, xc7: not synthesised yet" in text
     assert "| JH | 1.00 |" in text          # fake JH-512 = fake SHA-512 in area: 1.00 on ecp5
     assert (md.parent / "hw-seed003-fig1.png").stat().st_size > 1000
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- hw-measured:begin -->\nold\n<!-- hw-measured:end -->\nrest\n")
+    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--readme", str(readme)]) == 0
+    text = readme.read_text()
+    assert text.startswith("intro\n<!-- hw-measured:begin -->") and text.endswith("<!-- hw-measured:end -->\nrest\n")
+    assert "old" not in text and "**Ranking by throughput/area" in text and "| JH |" in text
+    readme.write_text("no block\n")
+    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--readme", str(readme)]) == 2
     capsys.readouterr()
     assert main(["hw", "report", "--db", str(tmp_path / "r.sqlite")]) == 0
     assert "jh_512" in capsys.readouterr().out

@@ -250,7 +250,35 @@ def cmd_measured(a) -> int:
                                 len(names), fams, seeds)
         Path(a.markdown).write_text(md)
         out.print(f"written: {a.markdown}")
+    if a.readme:
+        _readme_block(Path(a.readme), tabs, dur, n_rows, len(names) * (1 + len(fams) + 2 * seeds), len(miss),
+                      a.markdown)
+        out.print(f"updated: {a.readme}")
     return 0
+
+
+README_BEGIN, README_END = "<!-- hw-measured:begin -->", "<!-- hw-measured:end -->"
+
+
+def _readme_block(readme: Path, tabs, dur, n_rows, expected, n_missing, md) -> None:
+    """Replace the README's block between the hw-measured markers with the campaign's state and
+    the measured ranking (the tables in full are in the Markdown report)."""
+    from ..console import UsageError
+    from . import measured
+    text = readme.read_text()
+    if README_BEGIN not in text or README_END not in text:
+        raise UsageError(f"{readme}: no {README_BEGIN} ... {README_END} block to fill")
+    rank = next(t for t in tabs if t.title.startswith("Ranking"))
+    area = next(t for t in tabs if t.title.startswith("Table 9") and "512-bit" in t.title)
+    block = [README_BEGIN, "",
+             f"Campaign state ({dur['now']}): {n_rows} of {expected} tasks stored after "
+             f"{dur['wall_s'] / 3600:.2f} h; {n_missing} (core, family) results missing or incomplete"
+             + (f" (listed in [{md}]({md}))" if md else "") + ".", "",
+             measured.markdown(rank).replace("### ", "**", 1).replace("\n", "**\n", 1),
+             measured.markdown(area).replace("### ", "**", 1).replace("\n", "**\n", 1), README_END]
+    pre, rest = text.split(README_BEGIN, 1)
+    post = rest.split(README_END, 1)[1]
+    readme.write_text(pre + "\n".join(block) + post)
 
 
 def _measured_markdown(res, tabs, miss, dur, runs, n_rows, store_path, fig, md_path, n_cores, fams, seeds) -> str:
@@ -467,5 +495,7 @@ def add_parser(sub) -> None:
     s.add_argument("--measured", action="store_true",
                    help="the tables from OUR stored results (hw campaign) beside the published ones")
     s.add_argument("--markdown", help="with --measured: write the whole report as Markdown (e.g. docs/hw-results.md)")
+    s.add_argument("--readme", help="with --measured: fill the hw-measured block of this README with the "
+                                    "campaign's state, the ranking and Table 9")
     s.add_argument("--db")
     s.set_defaults(fn=_guard(cmd_seed003))
