@@ -42,8 +42,8 @@ RUN_TARGET = "fpga-campaign"
 ECP5_DEVICES = (("--25k", "LFE5U-25F", 24_288), ("--45k", "LFE5U-45F", 43_848),
                 ("--85k", "LFE5U-85F", 83_640))
 ICE40_HX8K_CELLS = 7_680
-# Above ~80% of the logic cells nextpnr's router needs many more iterations (SHA3-256 at 94%
-# of the 25F did not converge in 35 min): a larger part is chosen below this fill.
+# Close to full, nextpnr's placer and router need many more iterations (or fail): a design is
+# put on the next larger part once it fills more than this share of the logic cells.
 FILL = 0.80
 TIMEOUT_SYNTH_S = 1800.0
 TIMEOUT_PNR_S = 3600.0
