@@ -484,7 +484,7 @@ def duration(store) -> dict:
             wall += (datetime.fromisoformat(last) - datetime.fromisoformat(started)).total_seconds()
             n += 1
     task = sum(float(r.get("duration_s") or 0) for r in stored_tasks(store).values())
-    return {"invocations": n, "wall_s": wall, "task_s": task,
+    return {"invocations": n, "wall_s": wall, "task_s": task, "first_start": min((s for _, s in runs), default=None),
             "now": datetime.now(timezone.utc).isoformat(timespec="seconds")}
 
 

@@ -312,7 +312,9 @@ def _measured_markdown(res, tabs, miss, dur, runs, n_rows, store_path, fig, md_p
         f"{n_rows} of {expected} tasks stored ({n_cores} cores × (1 simulation + {len(fams)} syntheses + "
         f"{n_pnr_fams} families × {seeds} P&R seeds))",
         f"- measured duration so far: {dur['wall_s'] / 3600:.2f} h of wall-clock time over "
-        f"{dur['invocations']} invocation(s) (start to last stored row of each), {dur['task_s'] / 3600:.2f} h "
+        f"{dur['invocations']} invocation(s) (start to last stored row of each; the first started "
+        f"{dur['first_start']}, a running one's time since its last row is not counted), "
+        f"{dur['task_s'] / 3600:.2f} h "
         f"of summed task time; one Dask worker at `nice -n 19` on a {os.cpu_count()}-core machine shared "
         f"with other jobs (load average {os.getloadavg()[1]:.1f} over the last 5 min, as of {dur['now']})",
         f"- resume (skips every stored task): `{resume}`", "",
