@@ -89,11 +89,12 @@ module fugue_core #(
     reg [31:0]  T [0:35];
     reg [127:0] m;
     reg [6:0]   f;                              // clock of the final round G
-    reg [7:0]   rot;
+    reg [1:0]   j;                              // G2 stage of this clock
     reg [32*N-1:0] s_out;
-    integer i, k, j;
+    integer i, k, jj;
     always @* begin
         for (i = 0; i < N; i = i + 1) S[i] = s_reg[32*i +: 32];
+        k = 0; jj = 0;                          // loop variables: no latch where unused
         f = pass * NR + rnd;
         if (load) begin                         // TIX
             if (BIG) begin
@@ -103,18 +104,25 @@ module fugue_core #(
                 S[10] = S[10] ^ S[0]; S[0] = blk; S[8] = S[8] ^ S[0]; S[1] = S[1] ^ S[24];
             end
         end
+        j = (f - G1) % NR;
+        for (i = 0; i < N; i = i + 1) T[i] = S[i];
         if (!fin || f < G1) begin
-            rot = 3;                            // ROR3, then CMIX
+            // ROR3, then CMIX
             for (i = 0; i < N; i = i + 1) T[i] = S[(i + N - 3) % N];
             T[0] = T[0] ^ T[4]; T[1] = T[1] ^ T[5]; T[2] = T[2] ^ T[6];
             T[X] = T[X] ^ T[4]; T[X + 1] = T[X + 1] ^ T[5]; T[X + 2] = T[X + 2] ^ T[6];
         end else begin
-            j = (f - G1) % NR;                  // G2 stage j: xors, then the rotation
+            // G2 stage j: xors, then the rotation.  Each stage is spelt out with its constant
+            // columns and rotation (jj is a loop constant) and the stage chosen after: indexed
+            // by the run-time j, the rotation became N modulo circuits and N-way muxes and
+            // the xors a decoder per column, which took yosys most of an hour.
             S[4] = S[4] ^ S[0];
-            for (k = 0; k < NR - 1; k = k + 1)
-                S[G2[8*(j*NR + k) +: 8]] = S[G2[8*(j*NR + k) +: 8]] ^ S[0];
-            rot = G2[8*(j*NR + NR - 1) +: 8];
-            for (i = 0; i < N; i = i + 1) T[i] = S[(i + N - rot) % N];
+            for (jj = 0; jj < NR; jj = jj + 1)
+                if (j == jj) begin
+                    for (k = 0; k < NR - 1; k = k + 1)
+                        S[G2[8*(jj*NR + k) +: 8]] = S[G2[8*(jj*NR + k) +: 8]] ^ S[0];
+                    for (i = 0; i < N; i = i + 1) T[i] = S[(i + N - G2[8*(jj*NR + NR - 1) +: 8]) % N];
+                end
         end
         m = smix({T[0], T[1], T[2], T[3]});
         T[0] = m[127:96]; T[1] = m[95:64]; T[2] = m[63:32]; T[3] = m[31:0];

