@@ -25,16 +25,21 @@ import platform
 import statistics
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from . import flow
 from .cores import Core, CoreError, hdl_dir
 from .cores import core as load_core
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+    from ..store import Store
 
 KIND = "hw-task"
 RUN_TARGET = "fpga-campaign"
@@ -51,6 +56,33 @@ TIMEOUT_PNR_S = 3600.0
 
 class CampaignError(Exception):
     pass
+
+
+#: what a task returns and what is stored of it (status, reason, duration_s, host and the
+#: stage's measures: their keys differ per stage and per outcome, so the shape is open)
+TaskResult = dict[str, Any]
+
+
+class TaskMeta(TypedDict, total=False):
+    """What the client knows of a task when it submits it (stored beside its result)."""
+    stage: str                  # 'sim', 'synth' or 'pnr'
+    core: str
+    algo: str
+    family: str                 # synth and pnr only
+    seed: int                   # pnr only
+    fp: str
+    synth_fp: str               # pnr only: the netlist's fingerprint
+    block_bits: int
+    digest_bits: int
+    io_width: int | None        # synth only
+
+
+class Duration(TypedDict):
+    invocations: int
+    wall_s: float
+    task_s: float
+    first_start: str | None
+    now: str
 
 
 # ----------------------------------------------------------------- fingerprints
@@ -110,7 +142,7 @@ def ecp5_device(lut: int, ff: int) -> tuple[str, str, int] | None:
     return ECP5_DEVICES[-1] if need <= ECP5_DEVICES[-1][2] else None
 
 
-def placement(fam_name: str, lut: int, ff: int) -> dict:
+def placement(fam_name: str, lut: int, ff: int) -> dict[str, Any]:
     """device, nextpnr device options and whether the design fits, from the synthesised area"""
     fam = flow.family(fam_name)
     if fam_name == "ecp5":
@@ -132,11 +164,11 @@ def placement(fam_name: str, lut: int, ff: int) -> dict:
 
 # ----------------------------------------------------------------- the tasks (run on a worker)
 
-def _outcome(fn: Callable[[], dict]) -> dict:
+def _outcome(fn: Callable[[], TaskResult]) -> TaskResult:
     """Run one task body: its result with status 'ok', or the failure as a result."""
     t0 = time.monotonic()
     try:
-        res = fn()
+        res: TaskResult = fn()
         res.setdefault("status", "ok")
     except flow.FlowTimeout as e:
         res = {"status": "timeout", "reason": str(e)}
@@ -150,10 +182,10 @@ def _outcome(fn: Callable[[], dict]) -> dict:
     return res
 
 
-def task_sim(core_name: str, hdl: str) -> dict:
+def task_sim(core_name: str, hdl: str) -> TaskResult:
     from .sim import simulate
 
-    def body() -> dict:
+    def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         r = simulate(c)
         if not r.ok:
@@ -175,8 +207,8 @@ def _same_sources(c: Core, fam: flow.Family, io_width: int, expected: str) -> No
 
 
 def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width: int,
-               timeout: float, sfp: str) -> dict:
-    def body() -> dict:
+               timeout: float, sfp: str) -> TaskResult:
+    def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
         _same_sources(c, fam, io_width, sfp)
@@ -187,9 +219,9 @@ def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width:
     return _outcome(body)
 
 
-def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: dict, hdl: str, workroot: str,
-             io_width: int, timeout: float, sfp: str) -> dict:
-    def body() -> dict:
+def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hdl: str, workroot: str,
+             io_width: int, timeout: float, sfp: str) -> TaskResult:
+    def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
         wd = _workdir(workroot, core_name, fam_name, sfp)
@@ -205,16 +237,16 @@ def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: dict, hdl: str
 @dataclass
 class TaskFns:
     """The task bodies; tests pass fakes to exercise the engine without synthesis."""
-    sim: Callable[..., dict] = task_sim
-    synth: Callable[..., dict] = task_synth
-    pnr: Callable[..., dict] = task_pnr
+    sim: Callable[..., TaskResult] = task_sim
+    synth: Callable[..., TaskResult] = task_synth
+    pnr: Callable[..., TaskResult] = task_pnr
 
 
 # ----------------------------------------------------------------- the store side
 
-def stored_tasks(store) -> dict[str, dict]:
+def stored_tasks(store: Store) -> dict[str, TaskResult]:
     """The latest stored task result per fingerprint."""
-    out: dict[str, dict] = {}
+    out: dict[str, TaskResult] = {}
     for r in store.rows("r.kind = ?", (KIND,)):
         e = json.loads(r.get("extra") or "{}")
         e.update(algo=r["algo"], error=r["error"])
@@ -224,8 +256,8 @@ def stored_tasks(store) -> dict[str, dict]:
     return out
 
 
-def _row(meta: dict, res: dict) -> dict:
-    row = {"algo": meta["algo"], "kind": KIND, "size": meta["block_bits"],
+def _row(meta: TaskMeta, res: TaskResult) -> dict[str, Any]:
+    row: dict[str, Any] = {"algo": meta["algo"], "kind": KIND, "size": meta["block_bits"],
            "target": f"fpga-{meta['family']}" if meta.get("family") else "iverilog",
            "verified": 1 if res.get("status") == "ok" else 0,
            "error": None if res.get("status") == "ok" else res.get("reason")}
@@ -271,15 +303,15 @@ class Progress:
     total: int = 0
     stored: int = 0
     skipped: int = 0
-    by_status: dict = field(default_factory=dict)
+    by_status: dict[str, int] = field(default_factory=dict)
 
 
-def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
+def run(store: Store, client: Client, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
         workroot: Path, io_width: int = flow.DEFAULT_IO_WIDTH,
         timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S,
         retry_failed: bool = False, fns: TaskFns | None = None,
         log: Callable[[str], None] = lambda s: None,
-        on_stored: Callable[[dict], None] | None = None, command: str = "") -> Progress:
+        on_stored: Callable[[dict[str, Any]], None] | None = None, command: str = "") -> Progress:
     """Submit every task not yet stored, store each result as it completes; return the tally."""
     from distributed import as_completed
 
@@ -291,7 +323,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
         raise CampaignError("--seeds must be at least 1")
     done = stored_tasks(store)
 
-    def stored_ok(fp: str) -> dict | None:
+    def stored_ok(fp: str) -> TaskResult | None:
         r = done.get(fp)
         if r is None:
             return None
@@ -307,13 +339,13 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                              flags=f"families={','.join(f.name for f in fams)} seeds={seeds} io_width={io_width}",
                              environment=tools, command=command, tool_version=_version("hashbench") or "")
     prog = Progress()
-    pending: dict[Any, dict[str, Any]] = {}
+    pending: dict[Hashable, TaskMeta] = {}     # by the future's key
     ac = as_completed()
 
-    batch: list[tuple[int, int, dict, Callable[..., dict], tuple]] = []
+    batch: list[tuple[int, int, TaskMeta, Callable[..., TaskResult], tuple[Any, ...]]] = []
     batching = [True]
 
-    def submit(meta: dict, fn: Callable[..., dict], args: tuple, priority: int) -> None:
+    def submit(meta: TaskMeta, fn: Callable[..., TaskResult], args: tuple[Any, ...], priority: int) -> None:
         if batching[0]:             # the initial plan: sent in priority order below
             batch.append((priority, len(batch), meta, fn, args))
             return
@@ -326,7 +358,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
         ac.add(fut)
         prog.total += 1
 
-    def save(meta: dict, res: dict) -> None:
+    def save(meta: TaskMeta, res: TaskResult) -> None:
         row = _row(meta, res)
         store.add(run_id, row)
         done[meta["fp"]] = row
@@ -350,7 +382,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
         if on_stored is not None:
             on_stored(row)
 
-    def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: dict) -> None:
+    def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: TaskResult) -> None:
         if fam.pnr is None or sres.get("status") != "ok":
             return
         for seed in range(1, seeds + 1):
@@ -358,7 +390,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
             if stored_ok(fp):
                 prog.skipped += 1
                 continue
-            meta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
+            meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
                     "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits}
             if not sres.get("fits", True):
                 # no run: the synthesised size already says it, and it is stored per seed so
@@ -384,10 +416,10 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
                 prog.skipped += 1
                 plan_pnr(c, fam, sfp, have)
                 continue
-            meta = {"stage": "synth", "core": c.name, "algo": c.algo, "family": fam.name, "fp": sfp,
+            synth_meta: TaskMeta = {"stage": "synth", "core": c.name, "algo": c.algo, "family": fam.name, "fp": sfp,
                     "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "io_width": io_width if fam.wrapper else None}
-            submit(meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
+            submit(synth_meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
                                      float(c.extra.get("synth_timeout_s", timeout_synth)), sfp),
                    priority("synth", fam.name, grp=group(c)))
     # an idle worker starts the first task it receives whatever its priority: send the most
@@ -411,7 +443,7 @@ def run(store, client, core_names: Iterable[str], families: Iterable[str], seeds
     return prog
 
 
-def cluster_client(workers: int, scheduler: str | None, processes: bool = True):
+def cluster_client(workers: int, scheduler: str | None, processes: bool = True) -> Client:
     """A Dask client: to the given scheduler, or to a LocalCluster of `workers` single-thread
     worker processes (no dashboard: several sessions share the machine's ports; no memory
     limit: yosys and nextpnr are child processes the nanny cannot see anyway)."""
@@ -432,15 +464,15 @@ def cluster_client(workers: int, scheduler: str | None, processes: bool = True):
 
 # ----------------------------------------------------------------- assembled results
 
-def results(store) -> list[dict]:
+def results(store: Store) -> list[flow.HwResult]:
     """One result per (core, family) from the latest synthesis row and the P&R rows of that
     netlist, with the core's cycle counts from its latest simulation row: the keys of
     `flow.evaluate`, plus status, seeds and failures for what did not finish."""
     rows = [dict(json.loads(r.get("extra") or "{}"), ts=r["ts"], run_id=r["run_id"], algo=r["algo"],
                  error=r["error"]) for r in store.rows("r.kind = ?", (KIND,))]
-    sims: dict[str, dict] = {}
-    synths: dict[tuple[str, str], dict] = {}
-    pnrs: dict[str, dict[int, dict]] = {}
+    sims: dict[str, dict[str, Any]] = {}
+    synths: dict[tuple[str, str], dict[str, Any]] = {}
+    pnrs: dict[str, dict[int, dict[str, Any]]] = {}
     for r in rows:
         if r["stage"] == "sim" and r.get("status") == "ok":
             sims[r["core"]] = r
@@ -448,7 +480,7 @@ def results(store) -> list[dict]:
             synths[(r["core"], r["family"])] = r
         elif r["stage"] == "pnr":
             pnrs.setdefault(r["synth_fp"], {})[r["seed"]] = r
-    out = []
+    out: list[flow.HwResult] = []
     for (cname, fam), s in sorted(synths.items()):
         runs = pnrs.get(s["fp"], {})
         ok = {sd: r["fmax_mhz"] for sd, r in sorted(runs.items()) if r.get("status") == "ok"}
@@ -456,7 +488,7 @@ def results(store) -> list[dict]:
                for sd, r in sorted(runs.items()) if r.get("status") != "ok"}
         cyc = sims.get(cname, {})
         fmax = statistics.median(ok.values()) if ok else None
-        d = {"core": cname, "algo": s["algo"], "family": fam, "block_bits": s["block_bits"],
+        d: flow.HwResult = {"core": cname, "algo": s["algo"], "family": fam, "block_bits": s["block_bits"],
              "digest_bits": s["digest_bits"], "status": s["status"], "synth_error": s.get("error"),
              "device": (next(iter(runs.values())).get("device") if runs else None) or s.get("device"),
              "fits": s.get("fits", True), "fill": s.get("fill"),
@@ -472,7 +504,7 @@ def results(store) -> list[dict]:
     return out
 
 
-def duration(store) -> dict:
+def duration(store: Store) -> Duration:
     """Wall-clock time of every campaign invocation (its start to its last stored row) and
     the summed task time, in seconds."""
     runs = store.db.execute("SELECT id, started FROM runs WHERE target = ?", (RUN_TARGET,)).fetchall()

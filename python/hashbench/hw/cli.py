@@ -22,6 +22,7 @@ from .cores import CoreError
 
 if TYPE_CHECKING:
     from ..console import Handler, Subparsers
+    from . import campaign, flow, measured
 
 # seed 003 candidate <- hashbench algorithm names of the same family (regular expressions)
 SEED003_FAMILY = (("SHA-2", r"sha(224|256|384|512)(_\d+)?$"), ("Keccak", r"(sha3_|keccak|shake)"),
@@ -184,7 +185,7 @@ def cmd_time(a: argparse.Namespace) -> int:
     return 0
 
 
-def _rich(t: Any) -> Table:
+def _rich(t: measured.Table) -> Table:
     """a measured.Table on the console"""
     rt = Table(title=t.title, caption=t.note or None)
     for i, h in enumerate(t.headers):
@@ -266,7 +267,7 @@ def cmd_measured(a: argparse.Namespace) -> int:
 README_BEGIN, README_END = "<!-- hw-measured:begin -->", "<!-- hw-measured:end -->"
 
 
-def _readme_block(readme: Path, tabs: list[Any], dur: dict[str, Any], n_rows: int, expected: int,
+def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Duration, n_rows: int, expected: int,
                   n_missing: int, md: str | None) -> None:
     """Replace the README's block between the hw-measured markers with the campaign's state and
     the measured ranking (the tables in full are in the Markdown report)."""
@@ -288,7 +289,8 @@ def _readme_block(readme: Path, tabs: list[Any], dur: dict[str, Any], n_rows: in
     readme.write_text(pre + "\n".join(block) + post)
 
 
-def _measured_markdown(res: list[Any], tabs: list[Any], miss: list[str], dur: dict[str, Any], runs: Any,
+def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], miss: list[str],
+                       dur: campaign.Duration, runs: tuple[str, str] | None,
                        n_rows: int, store_path: Path, fig: Path | None, md_path: Path, n_cores: int,
                        fams: list[str], seeds: int) -> str:
     import os

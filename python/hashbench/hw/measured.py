@@ -10,7 +10,9 @@ units comparable at all."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..seeds import seed003
 from . import flow
@@ -27,7 +29,7 @@ REF = "SHA-2"
 OUR_PARAMS = {"Skein": {"256": {"state_bits": 512, "rounds": 72}, "512": {"state_bits": 512, "rounds": 72}}}
 
 
-def geomean(vals) -> float | None:
+def geomean(vals: Iterable[float | None]) -> float | None:
     v = [x for x in vals if x]
     return math.exp(sum(math.log(x) for x in v) / len(v)) if v else None
 
@@ -40,16 +42,16 @@ class Table:
     note: str = ""
 
 
-def _f(v, nd=2) -> str:
+def _f(v: float | None, nd: int = 2) -> str:
     if v is None:
         return "–"
     return f"{v:,.{nd}f}"
 
 
-def by_candidate(results: list[dict]) -> dict[tuple[str, int, str], dict]:
+def by_candidate(results: list[flow.HwResult]) -> dict[tuple[str, int, str], flow.HwResult]:
     """(candidate, 256|512, family) -> our normalised result (seed 003's candidates only)."""
     from .cli import seed_name
-    out = {}
+    out: dict[tuple[str, int, str], flow.HwResult] = {}
     for r in flow.normalise(results):
         cand = seed_name(r["algo"])
         if cand is None:
@@ -63,14 +65,14 @@ def candidates() -> list[str]:
     return list(seed003.data()["table1"])
 
 
-def measured_tables(results: list[dict], size: int = 512) -> dict:
+def measured_tables(results: list[flow.HwResult], size: int = 512) -> dict[str, Any]:
     """Tables 8, 9, 10 of our `size`-bit cores: per candidate, per family and Overall (the
     geometric mean over our families that have the figure), and the rankings."""
     bc = by_candidate(results)
     fams = [f for f in FAMILY_ORDER if any(k[2] == f for k in bc)]
-    out: dict = {"families": fams}
+    out: dict[str, Any] = {"families": fams}
     for key, col in (("table8", "norm_throughput"), ("table9", "norm_area"), ("table10", "norm_thr_area")):
-        t = {}
+        t: dict[str, dict[str, Any]] = {}
         for a in candidates():
             if a == REF:
                 continue
@@ -83,14 +85,14 @@ def measured_tables(results: list[dict], size: int = 512) -> dict:
     return out
 
 
-def prediction(results: list[dict]) -> list[dict]:
+def prediction(results: list[flow.HwResult]) -> list[dict[str, Any]]:
     """Seed 003 Section 5 on our cores: area(512)/area(256) ~ state-size ratio (Eq. 6),
     thr(512)/thr(256) ~ block-size ratio / round ratio (Eq. 8); the 512-bit figure predicted
     from our 256-bit one, our measured 512-bit figure, and the error, per candidate and family,
     with the paper's own measured ratios (Table 5, Overall) beside."""
     d = seed003.data()
     bc = by_candidate(results)
-    out = []
+    out: list[dict[str, Any]] = []
     for a in candidates():
         t2 = d["table2_512_vs_256"][a]
         p = {s: {**t2[s], **OUR_PARAMS.get(a, {}).get(s, {})} for s in ("256", "512")}
@@ -103,7 +105,7 @@ def prediction(results: list[dict]) -> list[dict]:
             b512 = r512["block_bits"] if r512 else p["512"]["block_bits"]
             pa = p["512"]["state_bits"] / p["256"]["state_bits"]
             pt = (b512 / b256) / (p["512"]["rounds"] / p["256"]["rounds"])
-            row = {"candidate": a, "family": f, "pred_area_ratio": pa, "pred_thr_ratio": pt,
+            row: dict[str, Any] = {"candidate": a, "family": f, "pred_area_ratio": pa, "pred_thr_ratio": pt,
                    "paper_area_ratio": d["table5_overall_512_vs_256"][a]["area"],
                    "paper_thr_ratio": d["table5_overall_512_vs_256"][a]["thr"],
                    "lut256": r256 and r256.get("lut"), "lut512": r512 and r512.get("lut"),
@@ -119,7 +121,7 @@ def prediction(results: list[dict]) -> list[dict]:
     return out
 
 
-def ranking_differences(results: list[dict], mt: dict | None = None) -> list[dict]:
+def ranking_differences(results: list[flow.HwResult], mt: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Our Table 10 ranking (512-bit, Overall) beside the paper's, and for each candidate whose
     place differs by two or more, the measured factor that moves it most: cycles per block
     (the architecture), normalised area or normalised clock (the family and the tools)."""
@@ -129,10 +131,10 @@ def ranking_differences(results: list[dict], mt: dict | None = None) -> list[dic
     bc = by_candidate(results)
     ours = mt["rank10"]
     paper = [a for a in rc["rank10"] if a in ours]      # the paper's order over what we have
-    out = []
+    out: list[dict[str, Any]] = []
     for i, a in enumerate(ours):
         j = paper.index(a)
-        reasons = []
+        reasons: list[tuple[str, float, str]] = []
         c_ours = [r["c_block"] for (c, s, f), r in bc.items() if c == a and s == 512 and r.get("c_block")]
         c_paper = d["table1"][a]["512"]["c_block"]
         cyc_ref = [r["c_block"] for (c, s, f), r in bc.items() if c == REF and s == 512 and r.get("c_block")]
@@ -168,7 +170,7 @@ def ranking_differences(results: list[dict], mt: dict | None = None) -> list[dic
     return out
 
 
-def render(results: list[dict]) -> list[Table]:
+def render(results: list[flow.HwResult]) -> list[Table]:
     """Every table of the measured reproduction, ready for the console or Markdown."""
     d = seed003.data()
     rc = seed003.recompute(d)
@@ -226,7 +228,7 @@ def render(results: list[dict]) -> list[Table]:
     return tabs
 
 
-def fig1_points(results: list[dict]) -> list[dict]:
+def fig1_points(results: list[flow.HwResult]) -> list[dict[str, Any]]:
     """Our 512-bit candidates at their Overall (Table 9, Table 8) point, for seed003.fig1."""
     mt = measured_tables(results, 512)
     return [{"core": a, "family": "ours", "norm_area": mt["table9"][a]["overall"],
@@ -235,7 +237,9 @@ def fig1_points(results: list[dict]) -> list[dict]:
 
 
 def markdown(t: Table) -> str:
-    esc = lambda s: str(s).replace("|", "\\|")  # noqa: E731
+    def esc(s: object) -> str:
+        return str(s).replace("|", "\\|")
+
     lines = [f"### {t.title}", "", "| " + " | ".join(esc(h) for h in t.headers) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
     lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in t.rows]
@@ -244,7 +248,7 @@ def markdown(t: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
-def stored_tables(results: list[dict]) -> list[Table]:
+def stored_tables(results: list[flow.HwResult]) -> list[Table]:
     """`hw report`: every stored result per family, normalised to SHA-2 of its digest size,
     with its device and what did not finish."""
     from .cli import seed_name
@@ -283,7 +287,7 @@ def stored_tables(results: list[dict]) -> list[Table]:
     return tabs
 
 
-def missing(results: list[dict], core_names: list[str], families: list[str], seeds: int) -> list[str]:
+def missing(results: list[flow.HwResult], core_names: list[str], families: list[str], seeds: int) -> list[str]:
     """What the campaign has not stored yet, or stored as a failure, one line each."""
     have = {(r["core"], r["family"]): r for r in results}
     out = []
