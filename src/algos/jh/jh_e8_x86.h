@@ -45,8 +45,9 @@
         a2 = JH_X(a2, t_);                                                      \
     } while (0)
 #define JH_X3(a, b, c) JH_T(a, b, c, JH_TA ^ JH_TB ^ JH_TC)
-/* bits of m from v >> k, the others from v << k */
-#define JH_SWM(v, m, k) JH_T(m, _mm_srli_epi64(v, k), _mm_slli_epi64(v, k), (JH_TA & JH_TB) | (~JH_TA & JH_TC))
+/* bits of m from v >> k, the others from v << k; the shifted copy, not
+ * the mask, as the operand vpternlogq overwrites (no copy of the mask) */
+#define JH_SWM(v, m, k) JH_T(_mm_srli_epi64(v, k), m, _mm_slli_epi64(v, k), (JH_TB & JH_TA) | (~JH_TB & JH_TC))
 #else
 #define JH_SB(a0, a1, a2, a3, c) do {                                           \
         __m128i t_;                                                             \
