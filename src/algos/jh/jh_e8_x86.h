@@ -8,12 +8,13 @@
  *   JH_X86_TERNLOG  S-boxes, L and the bit swaps as vpternlogq (AVX-512VL)
  *
  * The bit-sliced E8 of jh_e8.h with each 128-bit word x0..x7 in one
- * register instead of two 64-bit halves: the round constants, the S-box
- * circuit, L and the swap of the odd words' bit positions i <-> i ^ 2^(r
- * mod 7) are the same, so are the round constants (words 4r, 4r+1 are the
- * even words' 128-bit constant, 4r+2, 4r+3 the odd words').  A swap of
- * 1, 2 or 4 bits never crosses a 64-bit lane, so 64-bit shifts do it; 8
- * and 16 bits are byte shuffles, 32 and 64 bits dword shuffles.
+ * register instead of two 64-bit halves: the S-box circuit, L, the swap
+ * of the odd words' bit positions i <-> i ^ 2^(r mod 7) and the round
+ * constants are the same (words 4r, 4r+1 of JH_RC are the even words'
+ * 128-bit constant, 4r+2, 4r+3 the odd words').  A swap of 1, 2 or 4 bits
+ * never crosses a 64-bit lane, so 64-bit shifts do it; 8 and 16 bits are
+ * 16-bit shifts and word shuffles (SSE2) or one pshufb, 32 and 64 bits
+ * dword shuffles.
  */
 #ifndef HB_JH_E8_X86_H
 #define HB_JH_E8_X86_H

@@ -1,5 +1,5 @@
 /* JH's E8 with AVX-512VL's vpternlogq on 128-bit words (an S-box is 10
- * instructions instead of 21): see ../impls.toml and ../jh_e8_x86.h.
+ * instructions instead of 20): see ../impls.toml and ../jh_e8_x86.h.
  * Only a CPU with AVX-512F and AVX-512VL may run it: the host dispatch checks
  * (src/common/hb_dispatch.h). */
 #if defined(__x86_64__) || defined(__i386__)
