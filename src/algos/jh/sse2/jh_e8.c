@@ -1,4 +1,5 @@
-/* JH's E8 with SSE2 (every x86-64 CPU has it): see ../impls.toml and ../jh_e8_x86.h.
+/* JH's E8 with SSE2 (every x86-64 CPU has it): see ../impls.toml and
+ * ../jh_e8_x86.h.
  * Only a CPU with SSE2 may run it: the host dispatch checks
  * (src/common/hb_dispatch.h). */
 #if defined(__x86_64__) || defined(__i386__)
