@@ -152,3 +152,35 @@ def test_blake3_pattern_vectors_cover_wide_path():
     # (more than two whole chunks), so the KATs above test it on every form
     lens = {len(kat.message(r["msg"])) for r in kat.records("blake3")}
     assert {3073, 8193, 31744, 102400} <= lens
+
+
+# ---- JH: every E8 kernel against the portable form ------------------------------
+
+@pytest.mark.skipif("jh" not in DISPATCH, reason="jh has no host dispatch")
+def test_jh_kernels_match_portable_and_share_the_state():
+    """Each JH kernel equals `unrolled` at every length around one to four
+    blocks (one or two padding blocks) and on a long message, and a context
+    changing form between updates gives the same digest: every form keeps
+    H as the same 16 little-endian words (src/algos/jh/jh.h)."""
+    import hashbench
+
+    lengths = list(range(0, 260)) + [4096, 65536 + 17]
+    msg = kat.pattern(max(lengths))
+    forms = native.runnable_impls("jh")
+    try:
+        assert native.set_impl("jh", "unrolled")
+        want = {(b, n): hashbench.new(f"jh_{b}", msg[:n]).digest() for b in (224, 512) for n in lengths}
+        for form in forms:
+            assert native.set_impl("jh", form) and native.active_impl("jh") == form
+            bad = [k for k in want if hashbench.new(f"jh_{k[0]}", msg[:k[1]]).digest() != want[k]]
+            assert not bad, f"jh/{form} differs from unrolled at (bits, length) {bad[:5]}"
+        # one message, a different form for each piece (and for the padding)
+        h = hashbench.new("jh_512")
+        for i, pos in enumerate(range(0, 4096, 1000)):
+            assert native.set_impl("jh", forms[i % len(forms)])
+            h.update(msg[pos:min(pos + 1000, 4096)])
+        assert native.set_impl("jh", forms[-2] if len(forms) > 1 else forms[0])
+        assert h.digest() == want[512, 4096]
+    finally:
+        native.set_impl("jh", None)
+    print(f"jh: {', '.join(forms)} equal to unrolled")

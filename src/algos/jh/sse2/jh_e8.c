@@ -1,0 +1,20 @@
+/* JH's E8 with SSE2 (every x86-64 CPU has it): see ../impls.toml and
+ * ../jh_e8_x86.h.
+ * Only a CPU with SSE2 may run it: the host dispatch checks
+ * (src/common/hb_dispatch.h). */
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("sse2"))), apply_to = function)
+#elif defined(__GNUC__)
+#pragma GCC target("sse2")
+#endif
+
+#include "../jh_e8_x86.h"
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
+#else
+/* not an x86 CPU: the dispatch never lists this implementation */
+typedef int hb_jh_sse2_unused;
+#endif
