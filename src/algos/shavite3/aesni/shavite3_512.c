@@ -24,55 +24,75 @@ static HB_ROM uint32_t IV512[16] = {
     0x8e45d73d, 0x681ab538, 0xbde86578, 0xdd577e47, 0xe275eade, 0x502d9fcd, 0xb9357178, 0x022a4b9a
 };
 
-/* acc ^ F4(x): four AES rounds, each after the XOR of four key words k[j];
- * the last round's XOR is the Feistel XOR into acc */
-static __m128i f4(__m128i x, const __m128i *k, __m128i acc)
+/* group q (8 <= q < 112) of the 448 round-key words as 112 groups of
+ * four: the message is groups 0..7, then come chunks of eight groups,
+ * nonlinear (odd chunks) and linear in turn.  Each group needs only the
+ * group eight back (same place in the chunk before) and the two just
+ * before, so k[] holds the last eight, group q in k[q % 8] over the group
+ * eight back. */
+static inline void next_group(__m128i *k, unsigned q, const uint32_t *cnt)
 {
-    x = _mm_aesenc_si128(_mm_xor_si128(x, k[0]), k[1]);
-    x = _mm_aesenc_si128(x, k[2]);
-    x = _mm_aesenc_si128(x, k[3]);
-    return _mm_aesenc_si128(x, acc);
+    __m128i *x = &k[q & 7];
+    if (q & 8) {
+        /* AES round (key 0) of the group eight back, words rotated by one
+         * (1, 2, 3, 0), XOR the group just before */
+        *x = _mm_aesenc_si128(_mm_shuffle_epi32(*x, 0x39), k[(q - 1) & 7]);
+        /* the counter into the groups at words 32, 164, 316, 440
+         * (_mm_set_epi32 takes the words high to low) */
+        if (q == 8)
+            *x = _mm_xor_si128(*x, _mm_set_epi32((int)~cnt[3], (int)cnt[2], (int)cnt[1], (int)cnt[0]));
+        if (q == 41)
+            *x = _mm_xor_si128(*x, _mm_set_epi32((int)~cnt[0], (int)cnt[1], (int)cnt[2], (int)cnt[3]));
+        if (q == 79)
+            *x = _mm_xor_si128(*x, _mm_set_epi32((int)~cnt[1], (int)cnt[0], (int)cnt[3], (int)cnt[2]));
+        if (q == 110)
+            *x = _mm_xor_si128(*x, _mm_set_epi32((int)~cnt[2], (int)cnt[3], (int)cnt[0], (int)cnt[1]));
+    } else {
+        /* rk[i] = rk[i-32] ^ rk[i-7]: rk[i-7 .. i-4] are words 1..3 of the
+         * group two back and word 0 of the group before */
+        *x = _mm_xor_si128(*x, _mm_alignr_epi8(k[(q - 1) & 7], k[(q - 2) & 7], 4));
+    }
 }
+
+/* chunk c: its eight groups, over chunk c - 1 */
+#define SV_CHUNK(c) do { \
+        next_group(k, 8 * (c), cnt); next_group(k, 8 * (c) + 1, cnt); \
+        next_group(k, 8 * (c) + 2, cnt); next_group(k, 8 * (c) + 3, cnt); \
+        next_group(k, 8 * (c) + 4, cnt); next_group(k, 8 * (c) + 5, cnt); \
+        next_group(k, 8 * (c) + 6, cnt); next_group(k, 8 * (c) + 7, cnt); \
+    } while (0)
+
+/* a ^= F4(b) with the key groups k[i .. i+3]: four AES rounds, each after
+ * the XOR of a key group; the last round's XOR is the Feistel XOR */
+#define SV_F4(a, b, i) \
+    ((a) = _mm_aesenc_si128(_mm_aesenc_si128(_mm_aesenc_si128(_mm_aesenc_si128( \
+        _mm_xor_si128(b, k[i]), k[(i) + 1]), k[(i) + 2]), k[(i) + 3]), a))
+
+/* one round on (A, B, C, D) with the chunk in k[]: A ^= F4(B),
+ * C ^= F4(D), then (A, B, C, D) <- (D, A, B, C) */
+#define SV_ROUND() do { \
+        __m128i t_; \
+        SV_F4(A, B, 0); SV_F4(C, D, 4); \
+        t_ = D; D = C; C = B; B = A; A = t_; \
+    } while (0)
 
 void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT
 {
-    /* the 448 round-key words as 112 groups of four: the message, then
-     * chunks of eight groups, nonlinear (odd chunks) and linear in turn */
-    __m128i rk[112], A, B, C, D, t;
-    unsigned q, r;
-    for (q = 0; q < 8; q++) rk[q] = _mm_loadu_si128((const __m128i *)(blk + 16 * q));
-    for (q = 8; q < 112; q++) {
-        if (q & 8) {
-            /* AES round (key 0) of the group eight back, words rotated by
-             * one (1, 2, 3, 0), XOR the group just before */
-            rk[q] = _mm_aesenc_si128(_mm_shuffle_epi32(rk[q - 8], 0x39), rk[q - 1]);
-            /* the counter into the groups at words 32, 164, 316, 440
-             * (_mm_set_epi32 takes the words high to low) */
-            if (q == 8)
-                rk[q] = _mm_xor_si128(rk[q], _mm_set_epi32((int)~cnt[3], (int)cnt[2], (int)cnt[1], (int)cnt[0]));
-            if (q == 41)
-                rk[q] = _mm_xor_si128(rk[q], _mm_set_epi32((int)~cnt[0], (int)cnt[1], (int)cnt[2], (int)cnt[3]));
-            if (q == 79)
-                rk[q] = _mm_xor_si128(rk[q], _mm_set_epi32((int)~cnt[1], (int)cnt[0], (int)cnt[3], (int)cnt[2]));
-            if (q == 110)
-                rk[q] = _mm_xor_si128(rk[q], _mm_set_epi32((int)~cnt[2], (int)cnt[3], (int)cnt[0], (int)cnt[1]));
-        } else {
-            /* rk[i] = rk[i-32] ^ rk[i-7]: rk[i-7 .. i-4] are words 1..3 of
-             * the group two back and word 0 of the group before */
-            rk[q] = _mm_xor_si128(rk[q - 8], _mm_alignr_epi8(rk[q - 1], rk[q - 2], 4));
-        }
-    }
-    /* 14 rounds on (A, B, C, D): A ^= F4(B), C ^= F4(D), then
-     * (A, B, C, D) <- (D, A, B, C) */
+    __m128i k[8], A, B, C, D;
+    unsigned q;
+    for (q = 0; q < 8; q++) k[q] = _mm_loadu_si128((const __m128i *)(blk + 16 * q));
     A = _mm_loadu_si128((const __m128i *)h);
     B = _mm_loadu_si128((const __m128i *)(h + 4));
     C = _mm_loadu_si128((const __m128i *)(h + 8));
     D = _mm_loadu_si128((const __m128i *)(h + 12));
-    for (r = 0; r < 14; r++) {
-        A = f4(B, rk + 8 * r, A);
-        C = f4(D, rk + 8 * r + 4, C);
-        t = D; D = C; C = B; B = A; A = t;
-    }
+    /* 14 rounds written out, one chunk of keys each, the next chunk made
+     * after the round: at constant indices k[] lives in registers, and the
+     * expansion, a dependency chain of its own, overlaps the rounds' */
+    SV_ROUND(); SV_CHUNK(1); SV_ROUND(); SV_CHUNK(2); SV_ROUND(); SV_CHUNK(3);
+    SV_ROUND(); SV_CHUNK(4); SV_ROUND(); SV_CHUNK(5); SV_ROUND(); SV_CHUNK(6);
+    SV_ROUND(); SV_CHUNK(7); SV_ROUND(); SV_CHUNK(8); SV_ROUND(); SV_CHUNK(9);
+    SV_ROUND(); SV_CHUNK(10); SV_ROUND(); SV_CHUNK(11); SV_ROUND(); SV_CHUNK(12);
+    SV_ROUND(); SV_CHUNK(13); SV_ROUND();
     _mm_storeu_si128((__m128i *)h, _mm_xor_si128(_mm_loadu_si128((const __m128i *)h), A));
     _mm_storeu_si128((__m128i *)(h + 4), _mm_xor_si128(_mm_loadu_si128((const __m128i *)(h + 4)), B));
     _mm_storeu_si128((__m128i *)(h + 8), _mm_xor_si128(_mm_loadu_si128((const __m128i *)(h + 8)), C));
