@@ -23,13 +23,26 @@
 #endif
 
 /* BIG.SUBWORDS: the counter k (128 bits, least significant word first) is
- * the first round's key and goes up by one after every word; it is kept
- * as two 64-bit halves, so the carry into the upper half is one compare */
+ * the first round's key and goes up by one after every word.  Unless its
+ * low 64 bits wrap within the sixteen words (never, for messages under
+ * 2^64 bits), it goes up as a vector, a 64-bit add to its low half; else
+ * as two 64-bit halves with the carry. */
 static void big_subwords(uint32_t *s, uint32_t *k)
 {
     const __m128i zero = _mm_setzero_si128();
     uint64_t lo = k[0] | (uint64_t)k[1] << 32, hi = k[2] | (uint64_t)k[3] << 32;
     unsigned i;
+    if (lo <= UINT64_MAX - 16) {
+        const __m128i one = _mm_set_epi64x(0, 1);
+        __m128i key = _mm_loadu_si128((const __m128i *)k);
+        for (i = 0; i < 16; i++) {
+            __m128i x = _mm_aesenc_si128(_mm_loadu_si128((const __m128i *)(s + 4 * i)), key);
+            _mm_storeu_si128((__m128i *)(s + 4 * i), _mm_aesenc_si128(x, zero));
+            key = _mm_add_epi64(key, one);
+        }
+        _mm_storeu_si128((__m128i *)k, key);
+        return;
+    }
     for (i = 0; i < 16; i++) {
         __m128i x = _mm_loadu_si128((const __m128i *)(s + 4 * i));
         x = _mm_aesenc_si128(x, _mm_set_epi64x((long long)hi, (long long)lo));
