@@ -200,7 +200,8 @@ $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 	@touch $@
 
 # the binding's copy of the C library, rebuilt whenever a C file changes
-$(VENV)/.native: $(LIB_SRC) $(LIB_HDR) $(VENV)/.stamp $(wildcard src/algos/*/impls.toml)
+# (IMPL_SRC: the forms a dispatch #includes are not in LIB_SRC)
+$(VENV)/.native: $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(VENV)/.stamp $(wildcard src/algos/*/impls.toml)
 	$(VENV)/bin/pip install --quiet --no-deps --no-build-isolation -e . >/dev/null
 	@touch $@
 

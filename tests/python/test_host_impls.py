@@ -20,6 +20,14 @@ def _users(fam: str) -> list[str]:
     return [n for n in impls.algorithm_names() if impls.deciding_family(n) == fam]
 
 
+def _portable(fam: str) -> str:
+    """The dispatch's portable form: its last, which needs no CPU feature
+    (the family's default, or a host-only one: ECHO's lanes64)."""
+    last = impls.dispatch_members(fam)[-1]
+    assert not impls.families()[fam].impls[last].cpu
+    return last
+
+
 def test_some_family_dispatches():
     assert "sha2" in DISPATCH and "keccak" in DISPATCH
 
@@ -28,8 +36,8 @@ def test_some_family_dispatches():
 def test_auto_choice_is_first_runnable(fam):
     run = native.runnable_impls(fam)
     members = impls.dispatch_members(fam)
-    default = impls.families()[fam].default
-    assert default in run, "the portable form must always run"
+    portable = _portable(fam)
+    assert portable in run, "the portable form must always run"
     assert set(run) <= set(members)
     assert native.set_impl(fam, None)
     assert native.active_impl(fam) == run[0]
@@ -59,9 +67,9 @@ def test_kat_every_runnable_form(fam):
 
 @pytest.mark.parametrize("fam", DISPATCH)
 def test_env_forces_a_form(fam):
-    default = impls.families()[fam].default
+    portable = _portable(fam)
     code = f"from hashbench import native; print(native.active_impl({fam!r}))"
-    for want, got in ((f"{fam}={default}", default), (f"other=x,{fam}=no-such-form", native.runnable_impls(fam)[0])):
+    for want, got in ((f"{fam}={portable}", portable), (f"other=x,{fam}=no-such-form", native.runnable_impls(fam)[0])):
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            env={**os.environ, "HASHBENCH_IMPL": want}, check=True)
         assert r.stdout.strip() == got, want
@@ -184,3 +192,120 @@ def test_jh_kernels_match_portable_and_share_the_state():
     finally:
         native.set_impl("jh", None)
     print(f"jh: {', '.join(forms)} equal to unrolled")
+# ---- AES-NI: ECHO and SHAvite-3 against their portable forms -----------------
+
+AES_FAMILIES = {"echo": ("echo_224", "echo_256", "echo_384", "echo_512"),
+                "shavite3": ("shavite3_224", "shavite3_256", "shavite3_384", "shavite3_512")}
+#: around every block boundary of both widths (64/128/192 bytes) up to
+#: three blocks, the lengths where padding takes a second block, and a
+#: long message
+AES_LENGTHS = sorted(set(range(0, 400)) | {511, 512, 513, 1023, 1024, 1025, 4096 + 17, 65536 + 3})
+
+
+def _aes_digests(fam: str, form: str) -> dict:
+    import hashbench
+
+    assert native.set_impl(fam, form) and native.active_impl(fam) == form
+    msg = kat.pattern(max(AES_LENGTHS))
+    out = {}
+    for algo in AES_FAMILIES[fam]:
+        for n in AES_LENGTHS:
+            out[algo, n, "one"] = hashbench.new(algo, msg[:n]).digest()
+            h = hashbench.new(algo)
+            for pos in range(0, n, 61):  # pieces that straddle every block boundary
+                h.update(msg[pos:min(n, pos + 61)])
+            out[algo, n, "split"] = h.digest()
+    return out
+
+
+@pytest.mark.parametrize("fam", [f for f in AES_FAMILIES if f in DISPATCH])
+def test_aes_kernels_match_portable(fam):
+    portable = _portable(fam)
+    try:
+        want = _aes_digests(fam, portable)
+        forms = [f for f in native.runnable_impls(fam) if f != portable]
+        for form in forms:
+            got = _aes_digests(fam, form)
+            bad = [k for k in want if got[k] != want[k]]
+            assert not bad, f"{fam}/{form} differs from {portable} at {bad[:5]}"
+    finally:
+        native.set_impl(fam, None)
+    print(f"{fam}: {', '.join(forms) or 'no other form'} equal to {portable}")
+
+
+def _words(rng, n: int, special=()) -> ctypes.Array:
+    return (ctypes.c_uint32 * n)(*[special[i] if i < len(special) else rng.getrandbits(32) for i in range(n)])
+
+
+#: 128-bit counters (32-bit words, least significant first): random, and
+#: those whose increments inside ECHO's sixteen words carry across 32, 64
+#: and 96 bits, and the all-ones wrap
+AES_COUNTERS = ((), (0xfffffff8, 5, 6, 7), (0xfffffff8, 0xffffffff, 6, 7),
+                (0xfffffff8, 0xffffffff, 0xffffffff, 7), (0xfffffff1, 0xffffffff, 0xffffffff, 0xffffffff),
+                (0, 0, 0, 0))
+
+
+@pytest.mark.skipif("echo" not in DISPATCH, reason="echo has no host dispatch")
+def test_echo_compress_forms_agree():
+    """The bare compression, over random states and blocks and counters
+    the messages of a test cannot reach (carries above 2^64 bits)."""
+    import random
+
+    fn = native.lib().hb_echo_compress
+    fn.restype = None
+    fn.argtypes = [ctypes.POINTER(ctypes.c_uint32), ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
+    rng = random.Random(18)
+    cases = [(big, rng.getrandbits(32 * 32), rng.randbytes(192), cnt) for big in (0, 1) for cnt in AES_COUNTERS
+             for _ in range(3)]
+    results: dict[str, list] = {}
+    try:
+        for form in native.runnable_impls("echo"):
+            assert native.set_impl("echo", form)
+            res = []
+            for big, v, blk, cnt in cases:
+                V = (ctypes.c_uint32 * 32)(*[(v >> (32 * i)) & 0xffffffff for i in range(32)])
+                k = _words(random.Random(len(res)), 4, cnt)
+                fn(V, big, blk, k)
+                res.append((list(V), list(k)))
+            results[form] = res
+    finally:
+        native.set_impl("echo", None)
+    portable = _portable("echo")
+    ref = results.pop(portable)
+    for form, res in results.items():
+        assert res == ref, f"echo/{form}: compression differs from {portable}"
+    # the compression changed its input, so the comparison had something to compare
+    assert ref[0][0] != [(cases[0][1] >> (32 * i)) & 0xffffffff for i in range(32)]
+
+
+@pytest.mark.skipif("shavite3" not in DISPATCH, reason="shavite3 has no host dispatch")
+def test_shavite3_compress_forms_agree():
+    """The bare C256 and C512 of every form, over random chaining values,
+    blocks and counters."""
+    import random
+
+    lib = native.lib()
+    rng = random.Random(12)
+    cases = [(rng.randbytes(128), cnt) for cnt in AES_COUNTERS for _ in range(3)]
+    results: dict[str, list] = {}
+    try:
+        for form in native.runnable_impls("shavite3"):
+            assert native.set_impl("shavite3", form)
+            res = []
+            for width, words in ((256, 8), (512, 16)):
+                fn = getattr(lib, f"hb_shavite3_c{width}")
+                fn.restype = None
+                fn.argtypes = [ctypes.POINTER(ctypes.c_uint32), ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
+                for blk, cnt in cases:
+                    h = _words(random.Random(len(res)), words)
+                    fn(h, blk, _words(random.Random(-len(res)), 4, cnt))
+                    res.append(list(h))
+            results[form] = res
+    finally:
+        native.set_impl("shavite3", None)
+    portable = _portable("shavite3")
+    ref = results.pop(portable)
+    for form, res in results.items():
+        assert res == ref, f"shavite3/{form}: compression differs from {portable}"
+    # the compression changed its input, so the comparison had something to compare
+    assert ref[0] != list(_words(random.Random(0), 8))

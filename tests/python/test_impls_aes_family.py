@@ -81,5 +81,6 @@ def test_every_family_impl_listed_has_its_algorithms():
         assert fam in impls.families()
     assert impls.implementations("groestl_256") == ["tables8", "table1", "sbox64", "bytes"]
     assert impls.deciding_family("echo_256") == "echo"
-    # the host library links the 64-bit-lane ECHO, embedded targets the 32-bit one
-    assert impls.host_selection()["echo"] == "lanes64" and impls.default_selection()["echo"] == "unrolled"
+    # the host library runs AES-NI or else the 64-bit-lane ECHO, embedded targets the 32-bit one
+    assert impls.host_selection()["echo"] == "dispatch" and impls.default_selection()["echo"] == "unrolled"
+    assert impls.dispatch_members("echo") == ("aesni", "lanes64")

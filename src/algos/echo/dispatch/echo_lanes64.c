@@ -1,0 +1,11 @@
+/* ECHO of the lanes64 form under its own names, for the dispatch (dispatch.c):
+ * ECHO's forms are whole hashes (each includes echo_big.h), so every
+ * public name is renamed, not only the compression */
+#define hb_echo_224_init hb_echo_224_init_lanes64
+#define hb_echo_256_init hb_echo_256_init_lanes64
+#define hb_echo_384_init hb_echo_384_init_lanes64
+#define hb_echo_512_init hb_echo_512_init_lanes64
+#define hb_echo_update hb_echo_update_lanes64
+#define hb_echo_final hb_echo_final_lanes64
+#define hb_echo_compress hb_echo_compress_lanes64
+#include "../lanes64/echo.c"
