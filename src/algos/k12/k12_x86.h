@@ -13,11 +13,10 @@
 #ifndef HB_K12_X86_H
 #define HB_K12_X86_H
 
-#include "k12_serial.h"
-#include "../../common/hb_util.h"
-
 #if defined(__x86_64__) || defined(__i386__)
 #define HB_KX_X86 1
+#include "k12_serial.h"
+#include "../../common/hb_util.h"
 #include <immintrin.h>
 
 #define HB_KX_AVX2 __attribute__((target("avx2")))
