@@ -358,10 +358,19 @@ def _own_family(name: str) -> str | None:
     return family_of(idx[m.group(1)]) if m and m.group(1) in idx else None
 
 
+def _varies(fam: Family, name: str) -> bool:
+    """Whether some form of `fam` other than its default changes how `name`
+    runs: a family whose every kernel is `only` for other algorithms (k12's
+    leaf kernels, which TurboSHAKE in the same folder never calls) does not
+    decide its speed."""
+    return any(not im.only or name in im.only
+               for im in fam.impls.values() if im.name != fam.default and not im.dispatch)
+
+
 def deciding_family(name: str) -> str | None:
     """The family whose implementations are the algorithm's (None: one form)."""
     fams = families()
-    varying = [f for f in families_of(name) if f in fams]
+    varying = [f for f in families_of(name) if f in fams and _varies(fams[f], name)]
     if not varying:
         return None
     own = _own_family(name)

@@ -26,6 +26,10 @@ def _portable(fam: str) -> str:
     last = impls.dispatch_members(fam)[-1]
     assert not impls.families()[fam].impls[last].cpu
     return last
+def _linking(fam: str) -> list[str]:
+    """Every algorithm that links the family, also those another family
+    decides (KT128 runs keccak's forms in S_0 and the final node)."""
+    return [n for n in impls.algorithm_names() if fam in impls.families_of(n)]
 
 
 def test_some_family_dispatches():
@@ -53,7 +57,7 @@ def test_kat_every_runnable_form(fam):
             assert native.set_impl(fam, form)
             assert native.active_impl(fam) == form
             total = 0
-            for name in _users(fam):
+            for name in _linking(fam):
                 ok, bad, _ = kat.run(name, monte_carlo=False)
                 assert bad == 0, f"{fam}/{form}: {name} failed {bad} KATs"
                 total += ok
@@ -309,3 +313,69 @@ def test_shavite3_compress_forms_agree():
         assert res == ref, f"shavite3/{form}: compression differs from {portable}"
     # the compression changed its input, so the comparison had something to compare
     assert ref[0] != list(_words(random.Random(0), 8))
+# ---- K12: every leaf kernel against the serial form ---------------------------
+
+#: lengths of S = M || C || length_encode(|C|) around leaf boundaries: one
+#: leaf, 2 (the first hb_kt_leaves call), 4 and 8 (one batch of a kernel),
+#: 12 (8 then 4), 16 (a whole HB_KT_MANY batch) and beyond, with leftovers
+#: of every kind (serial leaves after the SIMD ones, a partial last leaf)
+KT_LEAF = 8192
+KT_LENGTHS = (0, 1, 8191, 8192, 8193, 2 * KT_LEAF, 2 * KT_LEAF + 1, 3 * KT_LEAF - 1, 3 * KT_LEAF + 1,
+              5 * KT_LEAF + 7, 7 * KT_LEAF - 3, 9 * KT_LEAF + 1, 13 * KT_LEAF + 5, 17 * KT_LEAF - 1,
+              17 * KT_LEAF + 1, 21 * KT_LEAF + 8191, 40 * KT_LEAF + 3)
+KT_CUSTOM = (b"", b"hashbench")
+
+
+def _kt_digests(name: str, form: str, splits) -> dict:
+    """`name` under the leaf kernel `form`: one-shot and streamed in pieces
+    of the given sizes (cycled), 100 output bytes."""
+    import hashbench
+
+    assert native.set_impl("k12", form) and native.active_impl("k12") == form
+    msg = kat.pattern(max(KT_LENGTHS))
+    out = {}
+    for c in KT_CUSTOM:
+        for n in KT_LENGTHS:
+            m = msg[:n]
+            out[c, n, "one"] = hashbench.new(name, m, customization=c).digest(100)
+            h, pos, i = hashbench.new(name, customization=c), 0, 0
+            while pos < n:
+                step = splits[i % len(splits)]
+                h.update(m[pos:pos + step])
+                pos, i = pos + step, i + 1
+            out[c, n, "split"] = h.digest(100)
+    return out
+
+
+@pytest.mark.skipif("k12" not in DISPATCH, reason="k12 has no host dispatch")
+@pytest.mark.parametrize("name", ["kt128", "kt256"])
+def test_k12_leaf_kernels_match_serial(name):
+    # pieces that reach a leaf boundary after S_0 (so that whole leaves
+    # then arrive together), start off it, and span 1 to 9 leaves
+    splits = (KT_LEAF + 100, KT_LEAF - 100, 3 * KT_LEAF + 5, 1, 9 * KT_LEAF - 5, 40000, 2 * KT_LEAF)
+    try:
+        want = _kt_digests(name, "serial", splits)
+        forms = [f for f in native.runnable_impls("k12") if f != "serial"]
+        for form in forms:
+            got = _kt_digests(name, form, splits)
+            bad = [k[1:] for k in want if got[k] != want[k]]
+            assert not bad, f"{name} k12/{form} differs from serial at {bad[:5]}"
+    finally:
+        native.set_impl("k12", None)
+    if name == "kt128":
+        # and the serial form against an independent implementation
+        from Crypto.Hash import KangarooTwelve
+
+        msg = kat.pattern(max(KT_LENGTHS))
+        for (c, n, _), d in want.items():
+            assert d == KangarooTwelve.new(data=msg[:n], custom=c).read(100), (c, n)
+    print(f"{name}: k12 {', '.join(forms)} equal to serial")
+    assert forms or not native.runnable_impls("k12")[:-1]
+
+
+def test_kt_vectors_cover_leaf_kernels():
+    # the RFC 9861 patterns reach 8 leaves and more after S_0, so the KATs
+    # above run every kernel's full batches
+    for name in ("kt128", "kt256"):
+        lens = {len(kat.message(r["msg"])) for r in kat.records(name)}
+        assert max(lens) > 9 * KT_LEAF and 83521 in lens, name

@@ -56,4 +56,26 @@ int hb_kt256_init(void *ctx, const hb_params *p) HB_REENTRANT;
 void hb_kt_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_kt_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 
+/* Whole leaves handed to hb_kt_leaves per call on the way through update.
+ * 64-bit hosts take 16, two batches of the widest (8-way) kernel per call,
+ * for a 1 KiB buffer of chaining values on the stack; 32-bit targets 2
+ * (128 bytes), so their KATs cover the path although no SIMD kernel runs
+ * there; 16-bit targets keep the one-leaf sponge (1: off). */
+#ifndef HB_KT_MANY
+#if SIZE_MAX > 0xffffffffu
+#define HB_KT_MANY 16
+#elif SIZE_MAX > 0xffffu
+#define HB_KT_MANY 2
+#else
+#define HB_KT_MANY 1
+#endif
+#endif
+
+/* Internal.  n whole 8192-byte leaves at in, in + 8192, ...: leaf i's
+ * chaining value TurboSHAKE(S_i, D=0x0B) of cv_len bytes (32: KT128, 64:
+ * KT256; the capacity is cv_len bytes too) to cv + cv_len * i.  One form per folder
+ * named in impls.toml: the portable one a loop over the one-state sponge
+ * (k12_serial.h), the SIMD ones 4 or 8 leaves side by side. */
+void hb_kt_leaves(const uint8_t *in, size_t n, unsigned cv_len, uint8_t *cv) HB_REENTRANT;
+
 #endif
