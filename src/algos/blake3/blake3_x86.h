@@ -89,16 +89,54 @@ static const uint8_t HB3_SCHED[7 * 16] = {
     11, 15,  5,  0,  1,  9,  8,  6, 14, 10,  2, 12,  3,  4,  7, 13};
 #define HB3_S(r, k) HB3_SCHED[16 * (r) + (k)]
 
-/* G and a round over whole vectors; P is the prefix of the width's
- * operations (hb3_4_, hb3_8_, hb3_16_) */
+/* A half round over whole vectors: the four G functions (spec 2.2) on the
+ * columns or the diagonals (a_k, b_k, c_k, d_k) with message words x_k, y_k,
+ * each step done for all four before the next.  gcc -O2 does not schedule
+ * instructions on x86, so written one G after another the four independent
+ * chains reach the CPU one after another.  a + x is added before b, the
+ * newest value.  P is the prefix of the width's operations (hb3_4_,
+ * hb3_8_, hb3_16_). */
+#define HB3_HALF(P, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3,                \
+                 x0, x1, x2, x3, y0, y1, y2, y3)                                                   \
+    do {                                                                                           \
+        a0 = P##add(P##add(a0, x0), b0); a1 = P##add(P##add(a1, x1), b1);                          \
+        a2 = P##add(P##add(a2, x2), b2); a3 = P##add(P##add(a3, x3), b3);                          \
+        d0 = P##r16(P##xor(d0, a0)); d1 = P##r16(P##xor(d1, a1));                                  \
+        d2 = P##r16(P##xor(d2, a2)); d3 = P##r16(P##xor(d3, a3));                                  \
+        c0 = P##add(c0, d0); c1 = P##add(c1, d1);                                                  \
+        c2 = P##add(c2, d2); c3 = P##add(c3, d3);                                                  \
+        b0 = P##r12(P##xor(b0, c0)); b1 = P##r12(P##xor(b1, c1));                                  \
+        b2 = P##r12(P##xor(b2, c2)); b3 = P##r12(P##xor(b3, c3));                                  \
+        a0 = P##add(P##add(a0, y0), b0); a1 = P##add(P##add(a1, y1), b1);                          \
+        a2 = P##add(P##add(a2, y2), b2); a3 = P##add(P##add(a3, y3), b3);                          \
+        d0 = P##r8(P##xor(d0, a0)); d1 = P##r8(P##xor(d1, a1));                                    \
+        d2 = P##r8(P##xor(d2, a2)); d3 = P##r8(P##xor(d3, a3));                                    \
+        c0 = P##add(c0, d0); c1 = P##add(c1, d1);                                                  \
+        c2 = P##add(c2, d2); c3 = P##add(c3, d3);                                                  \
+        b0 = P##r7(P##xor(b0, c0)); b1 = P##r7(P##xor(b1, c1));                                    \
+        b2 = P##r7(P##xor(b2, c2)); b3 = P##r7(P##xor(b3, c3));                                    \
+    } while (0)
+/* a round: the columns, then the diagonals */
+#define HB3_ROUND(P, v, m, r)                                                                      \
+    do {                                                                                           \
+        HB3_HALF(P, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11],      \
+                 v[12], v[13], v[14], v[15], m[HB3_S(r, 0)], m[HB3_S(r, 2)], m[HB3_S(r, 4)],       \
+                 m[HB3_S(r, 6)], m[HB3_S(r, 1)], m[HB3_S(r, 3)], m[HB3_S(r, 5)], m[HB3_S(r, 7)]);  \
+        HB3_HALF(P, v[0], v[1], v[2], v[3], v[5], v[6], v[7], v[4], v[10], v[11], v[8], v[9],      \
+                 v[15], v[12], v[13], v[14], m[HB3_S(r, 8)], m[HB3_S(r, 10)], m[HB3_S(r, 12)],     \
+                 m[HB3_S(r, 14)], m[HB3_S(r, 9)], m[HB3_S(r, 11)], m[HB3_S(r, 13)], m[HB3_S(r, 15)]); \
+    } while (0)
+/* the same, one G after another: the form for 16 vector registers (SSE4.1,
+ * AVX2), where the four chains side by side need more than there are and
+ * gcc spills (AVX2: 0.69 -> 0.82 cycles/byte); with AVX-512's 32 they fit */
 #define HB3_G(P, a, b, c, d, x, y)                                      \
     do {                                                                \
-        a = P##add(P##add(a, b), x); d = P##r16(P##xor(d, a));          \
+        a = P##add(P##add(a, x), b); d = P##r16(P##xor(d, a));          \
         c = P##add(c, d);            b = P##r12(P##xor(b, c));          \
-        a = P##add(P##add(a, b), y); d = P##r8(P##xor(d, a));           \
+        a = P##add(P##add(a, y), b); d = P##r8(P##xor(d, a));           \
         c = P##add(c, d);            b = P##r7(P##xor(b, c));           \
     } while (0)
-#define HB3_ROUND(P, v, m, r)                                                   \
+#define HB3_ROUND_SEQ(P, v, m, r)                                               \
     do {                                                                        \
         HB3_G(P, v[0], v[4], v[8], v[12], m[HB3_S(r, 0)], m[HB3_S(r, 1)]);      \
         HB3_G(P, v[1], v[5], v[9], v[13], m[HB3_S(r, 2)], m[HB3_S(r, 3)]);      \
@@ -111,15 +149,14 @@ static const uint8_t HB3_SCHED[7 * 16] = {
     } while (0)
 /* one block of every lane: v[0..8) holds the chaining values on entry and
  * the new ones on exit (no separate copy to carry between blocks); cl/ch
- * are the counters, fl the flags */
-#define HB3_BLOCK(P, v, m, cl, ch, fl)                                          \
+ * are the counters, fl the flags, R the round (HB3_ROUND or HB3_ROUND_SEQ) */
+#define HB3_BLOCK(P, R, v, m, cl, ch, fl)                                       \
     do {                                                                        \
         v[8] = P##set1(hb_blake3_iv[0]); v[9] = P##set1(hb_blake3_iv[1]);       \
         v[10] = P##set1(hb_blake3_iv[2]); v[11] = P##set1(hb_blake3_iv[3]);     \
         v[12] = cl; v[13] = ch; v[14] = P##set1(64); v[15] = P##set1(fl);       \
-        HB3_ROUND(P, v, m, 0); HB3_ROUND(P, v, m, 1); HB3_ROUND(P, v, m, 2);    \
-        HB3_ROUND(P, v, m, 3); HB3_ROUND(P, v, m, 4); HB3_ROUND(P, v, m, 5);    \
-        HB3_ROUND(P, v, m, 6);                                                  \
+        R(P, v, m, 0); R(P, v, m, 1); R(P, v, m, 2); R(P, v, m, 3);             \
+        R(P, v, m, 4); R(P, v, m, 5); R(P, v, m, 6);                            \
         v[0] = P##xor(v[0], v[8]); v[1] = P##xor(v[1], v[9]);                   \
         v[2] = P##xor(v[2], v[10]); v[3] = P##xor(v[3], v[11]);                 \
         v[4] = P##xor(v[4], v[12]); v[5] = P##xor(v[5], v[13]);                 \
@@ -184,7 +221,7 @@ static inline HB3_SSE41 void hb3_hash4(const uint8_t *in, size_t stride, unsigne
         hb3_4_transpose(m + 4);
         hb3_4_transpose(m + 8);
         hb3_4_transpose(m + 12);
-        HB3_BLOCK(hb3_4_, v, m, cl, ch, HB3_FLAGS(j));
+        HB3_BLOCK(hb3_4_, HB3_ROUND_SEQ, v, m, cl, ch, HB3_FLAGS(j));
     }
     hb3_4_transpose(v);
     hb3_4_transpose(v + 4);
@@ -265,7 +302,7 @@ static inline HB3_AVX2 void hb3_hash8(const uint8_t *in, size_t stride, unsigned
 #undef HB3_LD
         hb3_8_transpose(m);
         hb3_8_transpose(m + 8);
-        HB3_BLOCK(hb3_8_, v, m, cl, ch, HB3_FLAGS(j));
+        HB3_BLOCK(hb3_8_, HB3_ROUND_SEQ, v, m, cl, ch, HB3_FLAGS(j));
     }
     hb3_8_transpose(v);
 #define HB3_ST(k) _mm256_storeu_si256((__m256i *)(out + 32 * (k)), v[k]);
@@ -337,7 +374,7 @@ static inline HB3_AVX512 void hb3_hash16(const uint8_t *in, size_t stride, unsig
         HB3_REP16(HB3_LD)
 #undef HB3_LD
         hb3_16_transpose(m);
-        HB3_BLOCK(hb3_16_, v, m, cl, ch, HB3_FLAGS(j));
+        HB3_BLOCK(hb3_16_, HB3_ROUND, v, m, cl, ch, HB3_FLAGS(j));
     }
     /* the chaining values are eight words: rows 8..15 are ballast */
 #define HB3_BAL(k) v[(k) + 8] = v[k];
