@@ -3,13 +3,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import io
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
 # Imported here: only what `hashbench hash` needs.  rich, the store, the
@@ -82,6 +79,7 @@ def resolve_algos(spec: list[str] | None, all_: bool) -> list[str]:
 # ---- list / info -----------------------------------------------------------
 
 def cmd_list(a: argparse.Namespace) -> int:
+    import json
     rows = [info(n) for n in algorithms()]
     if a.json:
         print(json.dumps(rows, indent=1))
@@ -233,6 +231,10 @@ def cmd_verify(a: argparse.Namespace) -> int:
 # ---- bench --------------------------------------------------------------------
 
 def cmd_bench(a: argparse.Namespace) -> int:
+    import csv
+    import json
+    from pathlib import Path
+
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from . import bench, impls, targets
@@ -421,6 +423,8 @@ def print_table(rows: list[Row], target: str) -> None:
 
 
 def cmd_recommend(a: argparse.Namespace) -> int:
+    import json
+
     from . import targets
     from .recommend import Choice, parse_bytes, recommend
     from .store import Store
@@ -501,6 +505,8 @@ def cmd_recommend(a: argparse.Namespace) -> int:
 
 
 def cmd_check_system(a: argparse.Namespace) -> int:
+    import json
+
     from . import system
     res = system.check(calibration_runs=a.runs)
     if a.json:
@@ -601,6 +607,10 @@ def _db_filter(a: argparse.Namespace) -> tuple[str, tuple[str, ...]]:
 
 
 def cmd_db(a: argparse.Namespace) -> int:
+    import csv
+    import json
+    from pathlib import Path
+
     from .store import COLUMNS, Store
     st = Store(a.db)
     if a.db_cmd == "merge":
@@ -659,6 +669,8 @@ def cmd_db(a: argparse.Namespace) -> int:
 
 
 def cmd_report(a: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .report import write_report
     from .store import Store
     st = Store(a.db)
@@ -678,6 +690,7 @@ def cmd_report(a: argparse.Namespace) -> int:
 
 
 def cmd_peers(a: argparse.Namespace) -> int:
+    import json
     if not a.mbps:
         return _peer_ratios(a)
     from .peers import compare
@@ -701,6 +714,9 @@ def cmd_peers(a: argparse.Namespace) -> int:
 
 
 def cmd_peer_c(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from . import peer_c
     if not a.src:
         raise UsageError("give the peer's C sources with --src DIR (fetch them yourself: hashbench "
@@ -741,6 +757,8 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
 
 
 def _peer_ratios(a: argparse.Namespace) -> int:
+    import json
+
     from .peers import RATIO_SIZES, ratios
     names: list[str] = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
@@ -766,6 +784,9 @@ def _peer_ratios(a: argparse.Namespace) -> int:
 
 
 def cmd_seed(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .store import Store
     from .targets import get
     if a.study == "000":
@@ -808,6 +829,9 @@ def cmd_seed(a: argparse.Namespace) -> int:
 
 
 def _seed001(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .seeds import seed001
     from .store import Store
     from .targets import get
@@ -838,6 +862,9 @@ def _seed001(a: argparse.Namespace) -> int:
 
 
 def _seed000(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .seeds import seed000
     from .store import Store
     from .targets import get
@@ -891,6 +918,9 @@ def _seed000(a: argparse.Namespace) -> int:
 
 
 def _seed004(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .seeds import seed004
     from .store import Store
     from .targets import get
@@ -941,6 +971,8 @@ def _seed004(a: argparse.Namespace) -> int:
 
 
 def cmd_validate(a: argparse.Namespace) -> int:
+    import json
+
     from . import validate
     from .store import Store
     from .targets import get
@@ -982,6 +1014,8 @@ def cmd_validate(a: argparse.Namespace) -> int:
 
 
 def _validate_mblite(a: argparse.Namespace) -> int:
+    import json
+
     from . import validate
     from .targets.mblite import MbliteUnavailable
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "blake2s"]
@@ -1012,6 +1046,8 @@ def _validate_mblite(a: argparse.Namespace) -> int:
 
 
 def _validate_published(a: argparse.Namespace) -> int:
+    import json
+
     from . import validate
     rows = validate.against_published(pqm4=a.pqm4, xkcp=a.xkcp, pqm3=a.pqm3, aes=a.aes, cifra=a.cifra)
     t = _table(title="ARM cycle models vs published board figures, same program and flags")
