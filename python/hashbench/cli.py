@@ -3,30 +3,35 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import io
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
-from . import __version__, algorithms, impls, info, kat, native
-from .console import UsageError, err, out
+# Imported here: only what `hashbench hash` needs.  rich, the store, the
+# targets and the rest are imported by the commands that use them, so that
+# hashing a file does not first spend a quarter second of CPU on imports.
+from . import __version__, algorithms, console, info, native
+from .console import UsageError
 from .console import fmt as _fmt
-from .core import HMAC, Hash, UnknownAlgorithm, lookup
+from .core import HMAC, Hash, lookup
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from .console import Handler
     from .store import Row
     from .system import SystemCheck
 
 DEFAULT_SIZES = [0, 1, 16, 30, 46, 64, 78, 128, 256, 576, 1024, 1536, 4096, 16384, 65536, 1048576]
 MAX_SIZE = 1 << 30
+
+
+def _table(title: str | None = None, **kw: Any) -> Table:
+    """A rich Table, rich imported on first use (see the imports above)."""
+    from rich.table import Table
+    return Table(title=title, **kw)
 
 def parse_hex(s: str | None, what: str) -> bytes | None:
     if s is None:
@@ -74,17 +79,18 @@ def resolve_algos(spec: list[str] | None, all_: bool) -> list[str]:
 # ---- list / info -----------------------------------------------------------
 
 def cmd_list(a: argparse.Namespace) -> int:
+    import json
     rows = [info(n) for n in algorithms()]
     if a.json:
         print(json.dumps(rows, indent=1))
         return 0
-    t = Table(title=f"hashbench {__version__}: {len(rows)} algorithms")
+    t = _table(title=f"hashbench {__version__}: {len(rows)} algorithms")
     for c in ("name", "digest", "block", "ctx", "flags"):
         t.add_column(c, justify="left" if c in ("name", "flags") else "right")
     for r in rows:
         t.add_row(r["name"], str(r["digest_size"] or "XOF"), str(r["block_size"]), str(r["ctx_size"]),
                   " ".join(r["flags"]))
-    out.print(t)
+    console.out.print(t)
     return 0
 
 
@@ -192,15 +198,18 @@ def cmd_mac(a: argparse.Namespace) -> int:
 # ---- verify -------------------------------------------------------------------
 
 def cmd_verify(a: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from . import kat
     names = resolve_algos(a.algo, not a.algo)
     names = [n for n in names if n in set(kat.available())] if not a.algo else names
-    t = Table(title="known-answer tests (tests/vectors)")
+    t = _table(title="known-answer tests (tests/vectors)")
     t.add_column("algorithm")
     t.add_column("passed", justify="right")
     t.add_column("failed", justify="right")
     tot_ok = tot_bad = 0
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as prog:
+                  console=console.err, transient=True, disable=not console.err.is_terminal) as prog:
         task = prog.add_task("verifying", total=len(names))
         for n in names:
             prog.update(task, description=f"verifying {n}")
@@ -209,12 +218,12 @@ def cmd_verify(a: argparse.Namespace) -> int:
             tot_bad += bad
             t.add_row(n, str(ok), f"[red]{bad}[/red]" if bad else "0")
             for note in notes:
-                err.print(f"  {n}: {note}")
+                console.err.print(f"  {n}: {note}")
             prog.advance(task)
-    out.print(t)
+    console.out.print(t)
     missing = [n for n in resolve_algos(None, True) if n not in set(kat.available())]
     if missing and not a.algo:
-        out.print(f"no vector file for: {', '.join(missing)}")
+        console.out.print(f"no vector file for: {', '.join(missing)}")
     print(f"verify: {tot_ok} passed, {tot_bad} failed")
     return 1 if tot_bad else 0
 
@@ -222,7 +231,13 @@ def cmd_verify(a: argparse.Namespace) -> int:
 # ---- bench --------------------------------------------------------------------
 
 def cmd_bench(a: argparse.Namespace) -> int:
-    from . import bench, targets
+    import csv
+    import json
+    from pathlib import Path
+
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from . import bench, impls, targets
     from .store import Store
 
     names = resolve_algos(a.algo, a.all)
@@ -270,7 +285,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
     if a.target == "host" and not a.no_system_check:
         from . import system
         sysres = system.check(calibration_runs=3)
-        err.print(("[yellow]" if sysres["verdict"] == "noisy" else "") + system.one_line(sysres)
+        console.err.print(("[yellow]" if sysres["verdict"] == "noisy" else "") + system.one_line(sysres)
                   + ("[/yellow] (details: hashbench check-system)" if sysres["verdict"] == "noisy" else ""))
 
     store = Store(a.db)
@@ -282,7 +297,8 @@ def cmd_bench(a: argparse.Namespace) -> int:
         writer.writeheader()
     quiet = a.json or a.csv
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
-                  TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as prog:
+                  TimeElapsedColumn(), console=console.err, transient=True,
+                  disable=not console.err.is_terminal) as prog:
         task = prog.add_task(f"{a.target}", total=None)
         notes = {"machine_check": {k: sysres[k] for k in ("verdict", "load", "findings")}} if sysres else None
         for row in bench.run(a.target, names, sizes, a.blocks, impl=a.impl, every_impl=not a.selected,
@@ -311,11 +327,11 @@ def cmd_bench(a: argparse.Namespace) -> int:
             env["machine check"] = system.one_line(sysres)
         path = write_report(rows, Path(a.report), title=f"hashbench on {a.target}", environment=env,
                             system=sysres)
-        err.print(f"report: {path}")
+        console.err.print(f"report: {path}")
     errors = [r for r in rows if r.get("error")]
     for r in errors:
-        err.print(f"[yellow]{r['algo']}/{r.get('impl')}: {r['error']}[/yellow]")
-    err.print(f"{len(rows) - len(errors)} measurements stored in {store.path}")
+        console.err.print(f"[yellow]{r['algo']}/{r.get('impl')}: {r['error']}[/yellow]")
+    console.err.print(f"{len(rows) - len(errors)} measurements stored in {store.path}")
     return 0
 
 
@@ -324,7 +340,7 @@ def print_summary(rows: list[Row], target: str, sysres: SystemCheck | None = Non
     class, how many figures are unstable, and the machine's verdict."""
     from .analysis import SIZE_CLASSES, Ranked, forms, rankings
     fs = forms(rows)
-    t = Table(title=f"best on {target} per message size (of {len({f['algo'] for f in fs})} algorithms; "
+    t = _table(title=f"best on {target} per message size (of {len({f['algo'] for f in fs})} algorithms; "
                     "--table for every row)")
     for c in ("size class", "1st", "2nd", "3rd", "sha256"):
         t.add_column(c)
@@ -339,28 +355,29 @@ def print_summary(rows: list[Row], target: str, sysres: SystemCheck | None = Non
         top3: list[Ranked | None] = [*rk[:3], None, None, None][:3]
         t.add_row(label, *[cell(r) if r else "" for r in top3],
                   f"#{sha['rank']} {_fmt(sha['value'], 2 if sha['value'] < 100 else 0)}" if sha else "-")
-    out.print(t)
+    console.out.print(t)
     bad = [f for f in fs if f["unstable"]]
     noisy_rows = sum(len(f["unstable_rows"]) for f in fs)
     if bad:
-        out.print(f"[yellow]unstable long-message rates ({len(bad)}):[/yellow] "
+        console.out.print(f"[yellow]unstable long-message rates ({len(bad)}):[/yellow] "
                   + "; ".join(f"{f['algo']}/{f['impl']}: {f['unstable']}" for f in bad[:5])
                   + (" ..." if len(bad) > 5 else ""))
     if noisy_rows:
-        out.print(f"{noisy_rows} of {sum(1 for r in rows if r.get('median') is not None)} measurements have a "
+        console.out.print(f"{noisy_rows} of {sum(1 for r in rows if r.get('median') is not None)} measurements have a "
                   "q1-q3 spread over 10% (marked unstable in the store and the report); "
                   "long-message rates use each measurement's minimum, which interference cannot lower")
     if sysres:
         from . import system
-        out.print(system.one_line(sysres))
+        console.out.print(system.one_line(sysres))
 
 
 def print_forms(rows: list[Row], target: str) -> None:
     """Per algorithm, every implementation measured: cycles/byte and code
     bytes, the fastest and the smallest marked."""
+    from . import impls
     from .bench import best_forms
     best = best_forms(rows)
-    t = Table(title=f"implementations on {target}: speed and size (* fastest, s smallest)")
+    t = _table(title=f"implementations on {target}: speed and size (* fastest, s smallest)")
     for c in ("algorithm", "impl", "cycles/B", "over", "code bytes", "", "form"):
         t.add_column(c, justify="right" if c in ("cycles/B", "code bytes") else "left")
     for algo, d in best.items():
@@ -372,12 +389,12 @@ def print_forms(rows: list[Row], target: str) -> None:
                       f"unstable: {f['unstable']}"[:60] if f.get("unstable") else impls.describe(algo, im)[:60],
                       style="yellow" if f.get("unstable") else None)
         t.add_section()
-    out.print(t)
+    console.out.print(t)
 
 
 def print_table(rows: list[Row], target: str) -> None:
     from .analysis import long_rate
-    t = Table(title=f"hashbench on {target}: median (q1-q3) per message")
+    t = _table(title=f"hashbench on {target}: median (q1-q3) per message")
     for c in ("algorithm", "bytes", "cycles", "q1-q3", "cycles/B", "MB/s"):
         t.add_column(c, justify="left" if c == "algorithm" else "right")
     by_algo: dict[str, list[Row]] = {}
@@ -397,15 +414,17 @@ def print_table(rows: list[Row], target: str) -> None:
                       f"{lr['cpb']:.2f}" + (" unstable" if lr["unstable"] else ""), "",
                       style="bold yellow" if lr["unstable"] else "bold")
         t.add_section()
-    out.print(t)
+    console.out.print(t)
     hz = next((r.get("clock_hz") for r in rows if r.get("clock_hz")), None)
     if hz:
-        out.print(f"cycles: {rows[0].get('count_kind', '?')} at {hz / 1e9:.3f} GHz; "
+        console.out.print(f"cycles: {rows[0].get('count_kind', '?')} at {hz / 1e9:.3f} GHz; "
                   f"long = Theil-Sen slope of HTime(N) = c_fixed + c_block*N over whole blocks, "
                   f"checked against the largest message; yellow = unstable")
 
 
 def cmd_recommend(a: argparse.Namespace) -> int:
+    import json
+
     from . import targets
     from .recommend import Choice, parse_bytes, recommend
     from .store import Store
@@ -427,7 +446,7 @@ def cmd_recommend(a: argparse.Namespace) -> int:
     if a.measure and (missing or not any(c.how == "measured" for c in ok + excluded)):
         from . import bench
         todo = missing if missing else sorted({c.algo for c in ok + excluded})
-        err.print(f"measuring {len(todo)} algorithms at {a.size} B on {a.target} ...")
+        console.err.print(f"measuring {len(todo)} algorithms at {a.size} B on {a.target} ...")
         for _ in bench.run(a.target, todo, sorted({a.size, 64, 1024}), store=st,
                            command=" ".join(sys.argv)):
             pass
@@ -444,7 +463,7 @@ def cmd_recommend(a: argparse.Namespace) -> int:
                                  f"RAM <= {max_ram:,} B" if max_ram is not None else "",
                                  f">= {a.security}-bit security" if a.security else "",
                                  "MAC" if a.mac else "", "standardised" if a.standardised else "") if x)
-    t = Table(title=f"{a.target}, {a.size}-byte messages{': ' + cons if cons else ''} (fastest first)")
+    t = _table(title=f"{a.target}, {a.size}-byte messages{': ' + cons if cons else ''} (fastest first)")
     for col in ("#", "algorithm", "impl", "cycles", "us", "uJ", "ROM B", "RAM B", "security", "status"):
         t.add_column(col, justify="right" if col in ("#", "cycles", "us", "uJ", "ROM B", "RAM B", "security")
                      else "left")
@@ -454,31 +473,31 @@ def cmd_recommend(a: argparse.Namespace) -> int:
                   _fmt(c.code_bytes), _fmt(c.ram_bytes), str(c.facts["security"]),
                   c.facts["label"].split(" (")[0] + (" [unstable]" if c.unstable else ""),
                   style="yellow" if c.unstable else None)
-    out.print(t)
+    console.out.print(t)
     if any(c.how != "measured" for c in ok[:a.top]):
-        out.print(f"* interpolated between the nearest sizes measured; `--measure` measures {a.size} B")
+        console.out.print(f"* interpolated between the nearest sizes measured; `--measure` measures {a.size} B")
     srcs: dict[str, str] = {}
     for c in ok[:a.top]:
         srcs.setdefault(c.facts["label"], c.facts["source"])
     for label, src in srcs.items():
-        out.print(f"  {label}: {src}")
+        console.out.print(f"  {label}: {src}")
     notes = {c.algo: c.facts["note"] for c in ok[:a.top] if c.facts["note"]}
     for algo, note in notes.items():
-        out.print(f"  note, {algo}: {note}")
+        console.out.print(f"  note, {algo}: {note}")
     if excluded:
         import re
         from collections import Counter
         why = Counter(re.split(r"[\d:(]", r, maxsplit=1)[0].strip() for c in excluded for r in c.excluded)
-        out.print(f"excluded {len(excluded)}: " + ", ".join(f"{k} ({n})" for k, n in why.most_common()))
+        console.out.print(f"excluded {len(excluded)}: " + ", ".join(f"{k} ({n})" for k, n in why.most_common()))
         ex = sorted([c for c in excluded if c.cycles is not None], key=lambda c: c.cycles or 0.0)[:a.top]
-        t = Table(title="excluded, fastest first")
+        t = _table(title="excluded, fastest first")
         for col in ("algorithm", "impl", "cycles", "why"):
             t.add_column(col)
         for c in ex:
             t.add_row(c.algo, c.impl, _fmt(c.cycles, 0), "; ".join(c.excluded))
-        out.print(t)
+        console.out.print(t)
     if missing:
-        out.print(f"not measured on {a.target} at this size: {len(missing)} algorithms "
+        console.out.print(f"not measured on {a.target} at this size: {len(missing)} algorithms "
                   f"({', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}); "
                   f"measure them: hashbench recommend ... --measure, or hashbench bench --target {a.target} "
                   f"-a {','.join(missing[:3])}{',...' if len(missing) > 3 else ''} --sizes {a.size}")
@@ -486,25 +505,28 @@ def cmd_recommend(a: argparse.Namespace) -> int:
 
 
 def cmd_check_system(a: argparse.Namespace) -> int:
+    import json
+
     from . import system
     res = system.check(calibration_runs=a.runs)
     if a.json:
         print(json.dumps(res, indent=1))
         return 0 if res["verdict"] != "noisy" else 1
     load = res["load"]
-    out.print(f"CPUs: {res['ncpu']}; load average: {', '.join(f'{x:.2f}' for x in load) if load else 'unknown'}")
-    out.print(f"frequency governor: {', '.join(res['governors']) or 'not exposed (container/VM)'}; "
+    avg = ', '.join(f'{x:.2f}' for x in load) if load else 'unknown'
+    console.out.print(f"CPUs: {res['ncpu']}; load average: {avg}")
+    console.out.print(f"frequency governor: {', '.join(res['governors']) or 'not exposed (container/VM)'}; "
               f"boost: {'unknown' if res['boost'] is None else 'on' if res['boost'] else 'off'}")
     cal = res["calibration"]
     if cal:
-        out.print(f"calibration: {cal['algo']} {cal['size']} B x {cal['runs']} runs: medians "
+        console.out.print(f"calibration: {cal['algo']} {cal['size']} B x {cal['runs']} runs: medians "
                   + ", ".join(f"{m:,.0f}" for m in cal["medians"])
                   + f" (spread {100 * (cal['spread'] or 0):.1f}%)")
     for f in res["findings"]:
         colour = "red" if f["level"] == "noisy" else "yellow"
-        out.print(f"[{colour}]{f['level']}[/{colour}]: {f['what']}\n    do: {f['do']}")
+        console.out.print(f"[{colour}]{f['level']}[/{colour}]: {f['what']}\n    do: {f['do']}")
     verdict = res["verdict"]
-    out.print(f"verdict: [bold]{verdict}[/bold]" + (
+    console.out.print(f"verdict: [bold]{verdict}[/bold]" + (
         " -- host figures will wander; long-message rates use the minimum over repetitions and "
         "rows with a wide spread are marked unstable" if verdict == "noisy" else ""))
     return 0 if verdict != "noisy" else 1
@@ -514,7 +536,7 @@ def cmd_check_system(a: argparse.Namespace) -> int:
 
 def cmd_targets(a: argparse.Namespace) -> int:
     from . import targets
-    t = Table(title="measuring targets (targets/<name>/target.toml)")
+    t = _table(title="measuring targets (targets/<name>/target.toml)")
     for c in ("target", "what", "clock", "status", "install"):
         t.add_column(c)
     for n in targets.names():
@@ -524,13 +546,14 @@ def cmd_targets(a: argparse.Namespace) -> int:
         t.add_row(n, cfg.description, f"{hz / 1e6:g} MHz" if hz else "",
                   "[green]ready[/green]" if not miss else f"[red]missing {', '.join(miss)}[/red]",
                   "" if not miss else cfg.install_hint())
-    out.print(t)
+    console.out.print(t)
     return 0
 
 
 def cmd_impls(a: argparse.Namespace) -> int:
+    from . import impls
     names = resolve_algos(a.algo, False) if a.algo else None
-    t = Table(title="implementations (src/algos/<family>/impls.toml)")
+    t = _table(title="implementations (src/algos/<family>/impls.toml)")
     for c in ("family", "impl", "default", "host", "summary", "algorithms"):
         t.add_column(c)
     users: dict[str, list[str]] = {}
@@ -555,7 +578,7 @@ def cmd_impls(a: argparse.Namespace) -> int:
             t.add_row(fam.name, im.name, "yes" if im.name == fam.default else "", host, im.summary,
                       f"{len(u)}: {', '.join(u[:4])}{', ...' if len(u) > 4 else ''}")
         t.add_section()
-    out.print(t)
+    console.out.print(t)
     return 0
 
 
@@ -584,6 +607,10 @@ def _db_filter(a: argparse.Namespace) -> tuple[str, tuple[str, ...]]:
 
 
 def cmd_db(a: argparse.Namespace) -> int:
+    import csv
+    import json
+    from pathlib import Path
+
     from .store import COLUMNS, Store
     st = Store(a.db)
     if a.db_cmd == "merge":
@@ -608,7 +635,7 @@ def cmd_db(a: argparse.Namespace) -> int:
         if a.json:
             print(json.dumps(fs, indent=1, default=str))
         else:
-            t = Table(title=f"{len(rows)} rows: latest figures per (target, algorithm, implementation)")
+            t = _table(title=f"{len(rows)} rows: latest figures per (target, algorithm, implementation)")
             for c in ("target", "algorithm", "impl", "cycles @64 B", "c/B @1 KiB", "long c/B", "ROM B", "RAM B",
                       "stability"):
                 t.add_column(c, justify="left" if c in ("target", "algorithm", "impl", "stability") else "right")
@@ -618,11 +645,11 @@ def cmd_db(a: argparse.Namespace) -> int:
                           _fmt(c1k / 1024, 2) if c1k else "", _fmt(f["long_cpb"], 2) if f["long_cpb"] else "",
                           _fmt(f["code_bytes"]), _fmt(f["ram_bytes"]),
                           (f["unstable"] or "ok")[:50] if not f["error"] else f["error"][:50])
-            out.print(t)
+            console.out.print(t)
             machines = sorted({str(r.get("machine")) for r in rows})
             dates = sorted(str(r.get("ts")) for r in rows)
             if rows:
-                out.print(f"machines: {', '.join(machines)}; measured {dates[0]} .. {dates[-1]}")
+                console.out.print(f"machines: {', '.join(machines)}; measured {dates[0]} .. {dates[-1]}")
     elif a.db_cmd == "cpb-table":
         from .report import cpb_table
         if not a.target:
@@ -642,6 +669,8 @@ def cmd_db(a: argparse.Namespace) -> int:
 
 
 def cmd_report(a: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .report import write_report
     from .store import Store
     st = Store(a.db)
@@ -661,6 +690,7 @@ def cmd_report(a: argparse.Namespace) -> int:
 
 
 def cmd_peers(a: argparse.Namespace) -> int:
+    import json
     if not a.mbps:
         return _peer_ratios(a)
     from .peers import compare
@@ -669,7 +699,7 @@ def cmd_peers(a: argparse.Namespace) -> int:
                     "blake2s", "blake3", "kt128", "turboshake128", "ascon_hash256", "blake_512",
                     "skein512_512", "groestl_512", "jh_512", "shabal_512", "cubehash_512")
         if n in algorithms()]
-    t = Table(title="MB/s at 1 MiB, one core, measured side by side in this run")
+    t = _table(title="MB/s at 1 MiB, one core, measured side by side in this run")
     for c in ("algorithm", "implementation", "MB/s", "method"):
         t.add_column(c, justify="right" if c == "MB/s" else "left")
     res = []
@@ -679,11 +709,14 @@ def cmd_peers(a: argparse.Namespace) -> int:
     if a.json:
         print(json.dumps(res, indent=1))
     else:
-        out.print(t)
+        console.out.print(t)
     return 0
 
 
 def cmd_peer_c(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from . import peer_c
     if not a.src:
         raise UsageError("give the peer's C sources with --src DIR (fetch them yourself: hashbench "
@@ -694,7 +727,7 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
     checks: dict[str, peer_c.Check] = {}
     ratios: list[peer_c.Ratio] = []
     res = {"peer": a.peer, "environment": env, "checks": checks, "ratios": ratios}
-    t = Table(title=f"ours / {a.peer} on {env['cpu']} ({env['compiler']}); "
+    t = _table(title=f"ours / {a.peer} on {env['cpu']} ({env['compiler']}); "
                     f"median of ratios over {a.runs} interleaved runs; < 1 means ours is faster")
     t.add_column("algorithm")
     for s in sizes:
@@ -719,11 +752,13 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
     if a.json:
         print(json.dumps(res, indent=1))
     else:
-        out.print(t)
+        console.out.print(t)
     return 0
 
 
 def _peer_ratios(a: argparse.Namespace) -> int:
+    import json
+
     from .peers import RATIO_SIZES, ratios
     names: list[str] = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
@@ -734,7 +769,7 @@ def _peer_ratios(a: argparse.Namespace) -> int:
     if a.json:
         print(json.dumps(rows, indent=1))
         return 0
-    t = Table(title=f"ours / peer time, median of {a.runs} interleaved runs (< 1: hashbench is faster)")
+    t = _table(title=f"ours / peer time, median of {a.runs} interleaved runs (< 1: hashbench is faster)")
     for c in ("algorithm", "kernel", "peer", *(f"{s // 1024} KiB" if s >= 1024 and s < 1 << 20 else
                                                  f"{s >> 20} MiB" if s >= 1 << 20 else f"{s} B"
                                                  for s in RATIO_SIZES), "method"):
@@ -744,11 +779,14 @@ def _peer_ratios(a: argparse.Namespace) -> int:
         by.setdefault((r["algo"], r["kernel"], r["peer"], r["method"]), {})[r["size"]] = r["ratio"]
     for (algo, kernel, peer, method), v in by.items():
         t.add_row(algo, kernel, peer, *(f"{v[s]:.2f}" if s in v else "-" for s in RATIO_SIZES), method)
-    out.print(t)
+    console.out.print(t)
     return 0
 
 
 def cmd_seed(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .store import Store
     from .targets import get
     if a.study == "000":
@@ -769,28 +807,31 @@ def cmd_seed(a: argparse.Namespace) -> int:
     measured = seed002.measure(store=store, run_ids=run_ids)
     store.close()
     head, rows, avg = seed002.table(measured)
-    t = Table(title="Seed 002, Table 3 regenerated: Keccak-512 (c/b* = cycles per padded input bit, "
+    t = _table(title="Seed 002, Table 3 regenerated: Keccak-512 (c/b* = cycles per padded input bit, "
                     "the study's 'cycles/byte')")
     for h in head:
         t.add_column(h, justify="right")
     for r in rows:
         t.add_row(*[_fmt(v, 1) if isinstance(v, float) else str(v) for v in r])
-    out.print(t)
-    t = Table(title="Seed 002, Table 4: average per processor (published A9 figure in the study's c/b*; "
+    console.out.print(t)
+    t = _table(title="Seed 002, Table 4: average per processor (published A9 figure in the study's c/b*; "
                     "its M4/ARM7 figures are quoted from other papers)")
     for h in ("processor", "published", "hashbench c/b*", "hashbench cycles/byte, long messages"):
         t.add_column(h, justify="right")
     for k, v in avg.items():
         t.add_row(k, str(v["published"]), f"{v['ours']:.0f}", f"{v['long_cpb']:.0f}")
-    out.print(t)
+    console.out.print(t)
     if a.out:
         p = seed002.plot(measured, Path(a.out) / "seed002_keccak512.png")
         (Path(a.out) / "seed002.json").write_text(json.dumps({"head": head, "rows": rows, "average": avg}, indent=1))
-        err.print(f"plot: {p}")
+        console.err.print(f"plot: {p}")
     return 0
 
 
 def _seed001(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .seeds import seed001
     from .store import Store
     from .targets import get
@@ -802,7 +843,7 @@ def _seed001(a: argparse.Namespace) -> int:
     measured = seed001.measure(store=store, run_id=rid, timeout=a.timeout)
     store.close()
     head, rows, notes = seed001.table(measured, seed001.measure_o0(timeout=a.timeout))
-    t = Table(title="Seed 001 regenerated: SHA-2 / SHA-3 on MicroBlaze at 100 MHz (published: Nexys A7, "
+    t = _table(title="Seed 001 regenerated: SHA-2 / SHA-3 on MicroBlaze at 100 MHz (published: Nexys A7, "
                     "DDR2 + caches, UART output in the interval; hashbench: the hash alone, gcc -O2, "
                     "cycles_model:microblaze-5stage, single-cycle memory; energy at the profile's power)")
     for h in head:
@@ -810,9 +851,9 @@ def _seed001(a: argparse.Namespace) -> int:
     for r in rows:
         t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 10 else _fmt(v, 0) if isinstance(v, float)
                     else _fmt(v) for v in r])
-    out.print(t)
+    console.out.print(t)
     for n in notes:
-        out.print(f"  {n}")
+        console.out.print(f"  {n}")
     if a.out:
         Path(a.out).mkdir(parents=True, exist_ok=True)
         (Path(a.out) / "seed001.json").write_text(json.dumps({"head": head, "rows": rows, "notes": notes},
@@ -821,6 +862,9 @@ def _seed001(a: argparse.Namespace) -> int:
 
 
 def _seed000(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .seeds import seed000
     from .store import Store
     from .targets import get
@@ -834,37 +878,37 @@ def _seed000(a: argparse.Namespace) -> int:
     t3 = table3.rows(store, seed000.TARGET)   # the Cortex-A9 rows just measured, our cores' HTime
     store.close()
     head, rows = seed000.table(measured)
-    t = Table(title="Seed 000, Table 1 regenerated: cycles on Cortex-A9 (published: real board; "
+    t = _table(title="Seed 000, Table 1 regenerated: cycles on Cortex-A9 (published: real board; "
                     "hashbench: portable C, gcc -O2, cycles_model:cortex-a9-inorder)")
     for h in head:
         t.add_column(h, justify="right")
     for r in rows:
         t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 100 else _fmt(v, 0) if isinstance(v, float)
                     else _fmt(v) for v in r])
-    out.print(t)
+    console.out.print(t)
     cond: dict[str, Any] | None = None
     if a.conditions:
         opts = ["O2"] + [o.strip().lstrip("-") for o in a.conditions.split(",") if o.strip().lstrip("-") != "O2"]
         for o in opts:
             if o not in ("O0", "O1", "O2", "O3", "Os"):
                 raise UsageError(f"--conditions takes optimisation levels (O0,O1,Os,O3), got {o!r}")
-        err.print(f"seed 000: measuring Table 1 on cortex-a9 at {', '.join('-' + o for o in opts)}")
+        console.err.print(f"seed 000: measuring Table 1 on cortex-a9 at {', '.join('-' + o for o in opts)}")
         runs = seed000.conditions(opts)
         h2, r2, summ = seed000.ratio_table(runs)
-        t = Table(title="Seed 000, Table 1: published / ours at 78 B under other build conditions "
+        t = _table(title="Seed 000, Table 1: published / ours at 78 B under other build conditions "
                         "(near 1 and alike across algorithms = the conditions explain the published figures)")
         for h in h2:
             t.add_column(h, justify="right")
         for r in r2:
             t.add_row(*[_fmt(v, 2) if isinstance(v, float) and v < 100 else _fmt(v, 0) if isinstance(v, float)
                         else _fmt(v) for v in r])
-        out.print(t)
+        console.out.print(t)
         for o, sm in summ.items():
-            out.print(f"-{o}: published/ours geometric mean {sm['geomean']:.2f}, max/min {sm['spread']:.1f} "
+            console.out.print(f"-{o}: published/ours geometric mean {sm['geomean']:.2f}, max/min {sm['spread']:.1f} "
                       f"over {sm['n']} algorithms")
         cond = {"runs": runs, "summary": summ}
     from .can.cli import print_table3
-    print_table3(out, t3, seed000.TARGET)
+    print_table3(console.out, t3, seed000.TARGET)
     if a.out:
         Path(a.out).mkdir(parents=True, exist_ok=True)
         (Path(a.out) / "seed000.json").write_text(json.dumps({"head": head, "rows": rows, "conditions": cond,
@@ -874,6 +918,9 @@ def _seed000(a: argparse.Namespace) -> int:
 
 
 def _seed004(a: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
     from .seeds import seed004
     from .store import Store
     from .targets import get
@@ -888,17 +935,17 @@ def _seed004(a: argparse.Namespace) -> int:
                                environment=get(t).environment()) for t in targets}
     measured = seed004.measure(targets, algos, store=store, run_ids=rids, reuse=not a.remeasure,
                                timeout=a.timeout,
-                               progress=lambda t, n: err.print(f"seed 004: measuring {n} on {t}"))
+                               progress=lambda t, n: console.err.print(f"seed 004: measuring {n} on {t}"))
     store.close()
 
     def show(title: str, head: list[str], rows: list[list[Any]]) -> None:
-        t = Table(title=title)
+        t = _table(title=title)
         for h in head:
             t.add_column(h, justify="right")
         for r in rows:
             t.add_row(*[_fmt(v, 2 if isinstance(v, float) and v < 20 else 1) if not isinstance(v, str)
                         else v[:48] for v in r])
-        out.print(t)
+        console.out.print(t)
 
     head, rows = seed004.figure1(measured)
     show("Seed 004, Figure 1 regenerated (8051: published hand-written C51 on an extended 8051; ours "
@@ -924,6 +971,8 @@ def _seed004(a: argparse.Namespace) -> int:
 
 
 def cmd_validate(a: argparse.Namespace) -> int:
+    import json
+
     from . import validate
     from .store import Store
     from .targets import get
@@ -939,7 +988,7 @@ def cmd_validate(a: argparse.Namespace) -> int:
     rids = {tn: store.start_run(tn, command=" ".join(sys.argv), tool_version=__version__,
                                 environment=get(tn).environment()) for tn in tnames}
     rows = validate.against_rtl(names, store=store, run_ids=rids)
-    t = Table(title="rv32imc cycle model vs PicoRV32 RTL (softcore-rv32), same firmware")
+    t = _table(title="rv32imc cycle model vs PicoRV32 RTL (softcore-rv32), same firmware")
     for h in ("algorithm", "what", "bytes", "model cycles", "RTL cycles", "error %", "same instr."):
         t.add_column(h, justify="right")
     for r in rows:
@@ -948,33 +997,35 @@ def cmd_validate(a: argparse.Namespace) -> int:
             continue
         t.add_row(r["algo"], r["kind"], str(r["size"]), f"{r['model']:,.0f}", f"{r['rtl']:,.0f}",
                   f"{r['error_pct']:+.1f}", "" if r["instructions_equal"] is None else str(r["instructions_equal"]))
-    out.print(t)
+    console.out.print(t)
     rows2 = validate.against_boards(store=store, run_ids=rids)
     store.close()
-    t = Table(title="ARM cycle models vs published real-board figures (long messages)")
+    t = _table(title="ARM cycle models vs published real-board figures (long messages)")
     for h in ("target", "algorithm", "published c/B", "model c/B", "error %", "source"):
         t.add_column(h, justify="right")
     for r in rows2:
         t.add_row(r["target"], r["algo"], str(r["cycles_per_byte"]),
                   "-" if r.get("error") else f"{r['model_cpb']:.1f}",
                   r.get("error", "")[:40] if r.get("error") else f"{r['error_pct']:+.1f}", r["source"][:70])
-    out.print(t)
+    console.out.print(t)
     if a.json:
         print(json.dumps({"rtl": rows, "boards": rows2}, indent=1))
     return _validate_published(a)
 
 
 def _validate_mblite(a: argparse.Namespace) -> int:
+    import json
+
     from . import validate
     from .targets.mblite import MbliteUnavailable
     names = resolve_algos(a.algo, False) if a.algo else ["sha256", "sha3_256", "blake2s"]
     try:
         res = validate.against_mblite(names, a.mblite)
     except (MbliteUnavailable, FileNotFoundError) as e:
-        err.print(f"[red]validate-models --target microblaze: {e}[/red]")
+        console.err.print(f"[red]validate-models --target microblaze: {e}[/red]")
         return 2
     c = res["core"]
-    t = Table(title=f"MicroBlaze plugin, MB-Lite profile, vs the MB-Lite RTL ({c['simulator']}), same image; "
+    t = _table(title=f"MicroBlaze plugin, MB-Lite profile, vs the MB-Lite RTL ({c['simulator']}), same image; "
                     f"MB-Lite {c['commit'][:12]} from {c['path']}")
     for h in ("algorithm", "what", "bytes", "model cycles", "RTL cycles", "error %", "UG984 5-stage", "instructions"):
         t.add_column(h, justify="right")
@@ -986,8 +1037,8 @@ def _validate_mblite(a: argparse.Namespace) -> int:
         t.add_row(r["algo"], r["kind"], str(r["size"]), fmt.format(r["model"]), fmt.format(r["rtl"]),
                   f"{r['error_pct']:+.2f}", fmt.format(r["ug984"]),
                   "" if r["instructions"] is None else f"{r['instructions']:,}")
-    out.print(t)
-    out.print(f"flags: {c['flags']}")
+    console.out.print(t)
+    console.out.print(f"flags: {c['flags']}")
     if a.json:
         print(json.dumps(res, indent=1))
     good = [r for r in res["rows"] if not r.get("error")]
@@ -995,9 +1046,11 @@ def _validate_mblite(a: argparse.Namespace) -> int:
 
 
 def _validate_published(a: argparse.Namespace) -> int:
+    import json
+
     from . import validate
     rows = validate.against_published(pqm4=a.pqm4, xkcp=a.xkcp, pqm3=a.pqm3, aes=a.aes, cifra=a.cifra)
-    t = Table(title="ARM cycle models vs published board figures, same program and flags")
+    t = _table(title="ARM cycle models vs published board figures, same program and flags")
     for h in ("core", "program", "operation", "model cycles", "published", "error %", "source"):
         t.add_column(h, justify="right")
     for r in rows:
@@ -1008,12 +1061,12 @@ def _validate_published(a: argparse.Namespace) -> int:
         t.add_row(r["core"], r["program"], r["operation"],
                   f"{r['model']:,}" + ("" if r["verified"] else " (WRONG OUTPUT)"), pub,
                   f"{r['error_pct']:+.1f}" if "error_pct" in r else "-", r["source"][:90])
-    out.print(t)
+    console.out.print(t)
     prof = [r for r in rows if r.get("model_hashing") and r.get("published_hashing_pct") and r.get("published")]
     if prof:
         # the publication's hashing profile splits its cycles in two; splitting
         # the model's the same way says which part the error is in
-        t = Table(title="hashing (Keccak/SHA-3 functions) and the rest: model against the published profile")
+        t = _table(title="hashing (Keccak/SHA-3 functions) and the rest: model against the published profile")
         for h in ("core", "program", "operation", "model hashing", "published hashing", "hashing error %",
                   "rest error %"):
             t.add_column(h, justify="right")
@@ -1025,7 +1078,7 @@ def _validate_published(a: argparse.Namespace) -> int:
             t.add_row(r["core"], r["program"], r["operation"], f"{mh:,} ({100 * mh / r['model']:.1f}%)",
                       f"{ph:,.0f} ({r['published_hashing_pct']:.1f}%)", f"{r['hashing_error_pct']:+.1f}",
                       f"{r['rest_error_pct']:+.1f}")
-        out.print(t)
+        console.out.print(t)
     if a.json:
         print(json.dumps({"published": rows}, indent=1))
     measured = [r for r in rows if not r.get("error")]
@@ -1034,7 +1087,10 @@ def _validate_published(a: argparse.Namespace) -> int:
 
 # ---- entry point ---------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(hash_only: bool = False) -> argparse.ArgumentParser:
+    """The whole command line; hash_only: the top level and `hash` alone,
+    which main uses for `hashbench hash ...` (the rest imports the
+    hardware and CAN modules just to describe their options)."""
     p = argparse.ArgumentParser(prog="hashbench", description="Choose a hash or MAC for a constrained "
                                 "system: KAT-verified algorithms, benchmarks, reports.")
     p.add_argument("--version", action="version", version=f"hashbench {__version__}")
@@ -1051,6 +1107,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--length", type=int, help="output bytes (XOF, or a variable-length hash)")
     s.add_argument("files", nargs="*", help="files, or - for standard input (default)")
     s.set_defaults(fn=cmd_hash)
+    if hash_only:
+        return p
 
     s = sub.add_parser("mac", help="MAC of files: hmac_<hash>, kmac128/256, keyed blake2/3, Skein-MAC")
     s.add_argument("-a", "--algo", required=True)
@@ -1214,27 +1272,35 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _loaded_errors() -> tuple[type[Exception], ...]:
+    """The store's and the targets' errors, reported like a usage error:
+    only where their modules were imported, since no other command can
+    raise them (importing them for every command costs as much as the
+    store and every target)."""
+    found: list[type[Exception]] = []
+    for mod, name in (("hashbench.store", "StoreError"), ("hashbench.targets.base", "TargetUnavailable")):
+        if mod in sys.modules:
+            found.append(getattr(sys.modules[mod], name))
+    return tuple(found)
+
+
 def main(argv: list[str] | None = None) -> int:
-    from .store import StoreError
-    from .targets import TargetUnavailable
-    a = build_parser().parse_args(argv)
+    args = sys.argv[1:] if argv is None else argv
+    a = build_parser(hash_only=args[:1] == ["hash"]).parse_args(args)
     fn: Handler = a.fn
     try:
         return fn(a)
-    except UnknownAlgorithm as e:
-        err.print(f"hashbench: {e}")
-        return 2
-    except (UsageError, TargetUnavailable, StoreError) as e:
-        err.print(f"hashbench: {e}")
-        return 2
-    except ValueError as e:
-        err.print(f"hashbench: {e}")
-        return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
-        err.print("hashbench: interrupted; every finished measurement is in the store")
+        console.err.print("hashbench: interrupted; every finished measurement is in the store")
         return 130
+    except Exception as e:
+        # bad input (UnknownAlgorithm is a ValueError): one line, exit 2
+        if not isinstance(e, (UsageError, ValueError, *_loaded_errors())):
+            raise
+        console.err.print(f"hashbench: {e}")
+        return 2
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ctypes
-import difflib
 from typing import TYPE_CHECKING
 
 from . import native as N
@@ -19,6 +18,7 @@ class UnknownAlgorithm(ValueError):
     """No algorithm of that name; .suggestions lists close names."""
 
     def __init__(self, name: str):
+        import difflib  # only on this error: not worth importing for every run
         self.name = name
         self.suggestions = difflib.get_close_matches(name.lower().replace("-", "_"),
                                                      list(N.registry()), n=5, cutoff=0.5)

@@ -58,6 +58,25 @@ def test_hash_large_file_mapped_and_streamed(tmp_path):
     assert r.stdout.split()[0] == hashbench.new("blake3", data, key=bytes(range(32))).hexdigest(100)
 
 
+def test_hash_imports_only_what_it_needs(tmp_path):
+    # scripts run `hash` once per file: importing rich, the store, the targets
+    # and the hardware and CAN commands cost it 0.25 s of CPU before any byte
+    f = tmp_path / "m.bin"
+    f.write_bytes(b"abc")
+    heavy = ("rich", "sqlite3", "numpy", "hashbench.store", "hashbench.targets", "hashbench.hw",
+             "hashbench.can", "hashbench.impls", "hashbench.kat")
+    code = ("import sys\nfrom hashbench.cli import main\nrc = main(['hash', '-a', 'blake3', sys.argv[1]])\n"
+            f"print(rc, sorted(m for m in sys.modules if m.startswith({heavy!r})))")
+    r = subprocess.run([sys.executable, "-c", code, str(f)], capture_output=True, text=True, check=True)
+    digest, loaded = r.stdout.splitlines()
+    assert digest == f"{hashbench.new('blake3', b'abc').hexdigest()}  {f}"
+    assert loaded == "0 []"
+    # a bad name still goes through rich's console, with the same message
+    r = run(["hash", "-a", "blake33", str(f)])
+    assert r.returncode == 2
+    assert r.stderr.startswith("hashbench: unknown algorithm 'blake33'; did you mean: blake3")
+
+
 def test_impls_marks_the_running_kernel():
     from hashbench import native
     r = run(["impls", "-a", "blake3"])

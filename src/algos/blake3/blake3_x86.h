@@ -66,7 +66,16 @@ static inline HB3_SSE41 __m128i hb3_4_r7(__m128i x)
 #undef HB3_R8
 #undef HB3_R7
 
-/* ---- chains side by side ---- */
+/* ---- chains side by side ----
+ *
+ * Everything on the way of a block is written out straight, with constant
+ * indices, never as a loop over an array of vectors: gcc -O2 does not unroll
+ * such loops, and an array indexed by a loop variable lives in memory, so
+ * each transpose became a round trip through the stack (a third of the
+ * instructions of a 16-way block).  Straight, the arrays become registers. */
+#define HB3_REP4(M) M(0) M(1) M(2) M(3)
+#define HB3_REP8(M) HB3_REP4(M) M(4) M(5) M(6) M(7)
+#define HB3_REP16(M) HB3_REP8(M) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 
 /* message word order of round r: see unrolled/blake3_kernel.c; read
  * only with constant indices, folded by the compiler */
@@ -80,16 +89,54 @@ static const uint8_t HB3_SCHED[7 * 16] = {
     11, 15,  5,  0,  1,  9,  8,  6, 14, 10,  2, 12,  3,  4,  7, 13};
 #define HB3_S(r, k) HB3_SCHED[16 * (r) + (k)]
 
-/* G and a round over whole vectors; P is the prefix of the width's
- * operations (hb3_4_, hb3_8_, hb3_16_) */
+/* A half round over whole vectors: the four G functions (spec 2.2) on the
+ * columns or the diagonals (a_k, b_k, c_k, d_k) with message words x_k, y_k,
+ * each step done for all four before the next.  gcc -O2 does not schedule
+ * instructions on x86, so written one G after another the four independent
+ * chains reach the CPU one after another.  a + x is added before b, the
+ * newest value.  P is the prefix of the width's operations (hb3_4_,
+ * hb3_8_, hb3_16_). */
+#define HB3_HALF(P, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3,                \
+                 x0, x1, x2, x3, y0, y1, y2, y3)                                                   \
+    do {                                                                                           \
+        a0 = P##add(P##add(a0, x0), b0); a1 = P##add(P##add(a1, x1), b1);                          \
+        a2 = P##add(P##add(a2, x2), b2); a3 = P##add(P##add(a3, x3), b3);                          \
+        d0 = P##r16(P##xor(d0, a0)); d1 = P##r16(P##xor(d1, a1));                                  \
+        d2 = P##r16(P##xor(d2, a2)); d3 = P##r16(P##xor(d3, a3));                                  \
+        c0 = P##add(c0, d0); c1 = P##add(c1, d1);                                                  \
+        c2 = P##add(c2, d2); c3 = P##add(c3, d3);                                                  \
+        b0 = P##r12(P##xor(b0, c0)); b1 = P##r12(P##xor(b1, c1));                                  \
+        b2 = P##r12(P##xor(b2, c2)); b3 = P##r12(P##xor(b3, c3));                                  \
+        a0 = P##add(P##add(a0, y0), b0); a1 = P##add(P##add(a1, y1), b1);                          \
+        a2 = P##add(P##add(a2, y2), b2); a3 = P##add(P##add(a3, y3), b3);                          \
+        d0 = P##r8(P##xor(d0, a0)); d1 = P##r8(P##xor(d1, a1));                                    \
+        d2 = P##r8(P##xor(d2, a2)); d3 = P##r8(P##xor(d3, a3));                                    \
+        c0 = P##add(c0, d0); c1 = P##add(c1, d1);                                                  \
+        c2 = P##add(c2, d2); c3 = P##add(c3, d3);                                                  \
+        b0 = P##r7(P##xor(b0, c0)); b1 = P##r7(P##xor(b1, c1));                                    \
+        b2 = P##r7(P##xor(b2, c2)); b3 = P##r7(P##xor(b3, c3));                                    \
+    } while (0)
+/* a round: the columns, then the diagonals */
+#define HB3_ROUND(P, v, m, r)                                                                      \
+    do {                                                                                           \
+        HB3_HALF(P, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11],      \
+                 v[12], v[13], v[14], v[15], m[HB3_S(r, 0)], m[HB3_S(r, 2)], m[HB3_S(r, 4)],       \
+                 m[HB3_S(r, 6)], m[HB3_S(r, 1)], m[HB3_S(r, 3)], m[HB3_S(r, 5)], m[HB3_S(r, 7)]);  \
+        HB3_HALF(P, v[0], v[1], v[2], v[3], v[5], v[6], v[7], v[4], v[10], v[11], v[8], v[9],      \
+                 v[15], v[12], v[13], v[14], m[HB3_S(r, 8)], m[HB3_S(r, 10)], m[HB3_S(r, 12)],     \
+                 m[HB3_S(r, 14)], m[HB3_S(r, 9)], m[HB3_S(r, 11)], m[HB3_S(r, 13)], m[HB3_S(r, 15)]); \
+    } while (0)
+/* the same, one G after another: the form for 16 vector registers (SSE4.1,
+ * AVX2), where the four chains side by side need more than there are and
+ * gcc spills (AVX2: 0.69 -> 0.82 cycles/byte); with AVX-512's 32 they fit */
 #define HB3_G(P, a, b, c, d, x, y)                                      \
     do {                                                                \
-        a = P##add(P##add(a, b), x); d = P##r16(P##xor(d, a));          \
+        a = P##add(P##add(a, x), b); d = P##r16(P##xor(d, a));          \
         c = P##add(c, d);            b = P##r12(P##xor(b, c));          \
-        a = P##add(P##add(a, b), y); d = P##r8(P##xor(d, a));           \
+        a = P##add(P##add(a, y), b); d = P##r8(P##xor(d, a));           \
         c = P##add(c, d);            b = P##r7(P##xor(b, c));           \
     } while (0)
-#define HB3_ROUND(P, v, m, r)                                                   \
+#define HB3_ROUND_SEQ(P, v, m, r)                                               \
     do {                                                                        \
         HB3_G(P, v[0], v[4], v[8], v[12], m[HB3_S(r, 0)], m[HB3_S(r, 1)]);      \
         HB3_G(P, v[1], v[5], v[9], v[13], m[HB3_S(r, 2)], m[HB3_S(r, 3)]);      \
@@ -100,19 +147,20 @@ static const uint8_t HB3_SCHED[7 * 16] = {
         HB3_G(P, v[2], v[7], v[8], v[13], m[HB3_S(r, 12)], m[HB3_S(r, 13)]);    \
         HB3_G(P, v[3], v[4], v[9], v[14], m[HB3_S(r, 14)], m[HB3_S(r, 15)]);    \
     } while (0)
-/* one block of every lane: v from h, the counters cl/ch and the flags,
- * then h = the new chaining values */
-#define HB3_BLOCK(P, h, m, cl, ch, fl)                                          \
+/* one block of every lane: v[0..8) holds the chaining values on entry and
+ * the new ones on exit (no separate copy to carry between blocks); cl/ch
+ * are the counters, fl the flags, R the round (HB3_ROUND or HB3_ROUND_SEQ) */
+#define HB3_BLOCK(P, R, v, m, cl, ch, fl)                                       \
     do {                                                                        \
-        v[0] = h[0]; v[1] = h[1]; v[2] = h[2]; v[3] = h[3];                     \
-        v[4] = h[4]; v[5] = h[5]; v[6] = h[6]; v[7] = h[7];                     \
         v[8] = P##set1(hb_blake3_iv[0]); v[9] = P##set1(hb_blake3_iv[1]);       \
         v[10] = P##set1(hb_blake3_iv[2]); v[11] = P##set1(hb_blake3_iv[3]);     \
         v[12] = cl; v[13] = ch; v[14] = P##set1(64); v[15] = P##set1(fl);       \
-        HB3_ROUND(P, v, m, 0); HB3_ROUND(P, v, m, 1); HB3_ROUND(P, v, m, 2);    \
-        HB3_ROUND(P, v, m, 3); HB3_ROUND(P, v, m, 4); HB3_ROUND(P, v, m, 5);    \
-        HB3_ROUND(P, v, m, 6);                                                  \
-        for (k = 0; k < 8; k++) h[k] = P##xor(v[k], v[k + 8]);                  \
+        R(P, v, m, 0); R(P, v, m, 1); R(P, v, m, 2); R(P, v, m, 3);             \
+        R(P, v, m, 4); R(P, v, m, 5); R(P, v, m, 6);                            \
+        v[0] = P##xor(v[0], v[8]); v[1] = P##xor(v[1], v[9]);                   \
+        v[2] = P##xor(v[2], v[10]); v[3] = P##xor(v[3], v[11]);                 \
+        v[4] = P##xor(v[4], v[12]); v[5] = P##xor(v[5], v[13]);                 \
+        v[6] = P##xor(v[6], v[14]); v[7] = P##xor(v[7], v[15]);                 \
     } while (0)
 
 /* the counters of chains 0..w-1, low and high words */
@@ -124,6 +172,9 @@ static inline void hb3_counters(uint32_t *lo, uint32_t *hi, unsigned w, uint64_t
         hi[i] = (uint32_t)(counter >> 32);
     }
 }
+
+/* the flags of block j of `blocks` */
+#define HB3_FLAGS(j) (flags | ((j) == 0 ? first : 0) | ((j) + 1 == blocks ? last : 0))
 
 /* 4 lanes: SSE4.1 */
 static inline HB3_SSE41 __m128i hb3_4_add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
@@ -152,27 +203,33 @@ static inline HB3_SSE41 void hb3_hash4(const uint8_t *in, size_t stride, unsigne
                                        const uint32_t key[8], uint64_t counter, unsigned step,
                                        unsigned flags, unsigned first, unsigned last, uint8_t *out)
 {
-    __m128i h[8], m[16], v[16], cl, ch;
+    __m128i m[16], v[16], cl, ch;
     uint32_t lo[4], hi[4];
-    unsigned j, k, g;
+    unsigned j;
     hb3_counters(lo, hi, 4, counter, step);
     cl = _mm_loadu_si128((const __m128i *)lo);
     ch = _mm_loadu_si128((const __m128i *)hi);
-    for (k = 0; k < 8; k++) h[k] = _mm_set1_epi32((int)key[k]);
+#define HB3_KEY(k) v[k] = _mm_set1_epi32((int)key[k]);
+    HB3_REP8(HB3_KEY)
+#undef HB3_KEY
     for (j = 0; j < blocks; j++, in += 64) {
-        unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
-        for (g = 0; g < 4; g++) {
-            for (k = 0; k < 4; k++) m[4 * g + k] = _mm_loadu_si128((const __m128i *)(in + k * stride + 16 * g));
-            hb3_4_transpose(m + 4 * g);
-        }
-        HB3_BLOCK(hb3_4_, h, m, cl, ch, fl);
+        /* m[4g + k]: words 4g..4g+3 of lane k, transposed to word 4g + k of every lane */
+#define HB3_LD(i) m[i] = _mm_loadu_si128((const __m128i *)(in + ((i) & 3) * stride + 16 * ((i) >> 2)));
+        HB3_REP16(HB3_LD)
+#undef HB3_LD
+        hb3_4_transpose(m);
+        hb3_4_transpose(m + 4);
+        hb3_4_transpose(m + 8);
+        hb3_4_transpose(m + 12);
+        HB3_BLOCK(hb3_4_, HB3_ROUND_SEQ, v, m, cl, ch, HB3_FLAGS(j));
     }
-    hb3_4_transpose(h);
-    hb3_4_transpose(h + 4);
-    for (k = 0; k < 4; k++) {
-        _mm_storeu_si128((__m128i *)(out + 32 * k), h[k]);
-        _mm_storeu_si128((__m128i *)(out + 32 * k + 16), h[k + 4]);
-    }
+    hb3_4_transpose(v);
+    hb3_4_transpose(v + 4);
+#define HB3_ST(k)                                                   \
+    _mm_storeu_si128((__m128i *)(out + 32 * (k)), v[k]);            \
+    _mm_storeu_si128((__m128i *)(out + 32 * (k) + 16), v[(k) + 4]);
+    HB3_REP4(HB3_ST)
+#undef HB3_ST
 }
 
 /* 8 lanes: AVX2 */
@@ -202,46 +259,55 @@ static inline HB3_AVX2 __m256i hb3_8_r7(__m256i x)
 static HB3_INLINE HB3_AVX2 void hb3_8_transpose(__m256i *r)
 {
     __m256i t[8], u[8];
-    unsigned i;
-    for (i = 0; i < 8; i += 2) {
-        t[i] = _mm256_unpacklo_epi32(r[i], r[i + 1]);
-        t[i + 1] = _mm256_unpackhi_epi32(r[i], r[i + 1]);
-    }
-    for (i = 0; i < 8; i += 4) {
-        u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);
-        u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
-        u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]);
-        u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
-    }
-    for (i = 0; i < 4; i++) {
-        r[i] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x20);
-        r[i + 4] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x31);
-    }
+#define HB3_T1(i)                                        \
+    t[i] = _mm256_unpacklo_epi32(r[i], r[(i) + 1]);      \
+    t[(i) + 1] = _mm256_unpackhi_epi32(r[i], r[(i) + 1]);
+#define HB3_T2(i)                                               \
+    u[i] = _mm256_unpacklo_epi64(t[i], t[(i) + 2]);             \
+    u[(i) + 1] = _mm256_unpackhi_epi64(t[i], t[(i) + 2]);       \
+    u[(i) + 2] = _mm256_unpacklo_epi64(t[(i) + 1], t[(i) + 3]); \
+    u[(i) + 3] = _mm256_unpackhi_epi64(t[(i) + 1], t[(i) + 3]);
+#define HB3_T3(i)                                                  \
+    r[i] = _mm256_permute2x128_si256(u[i], u[(i) + 4], 0x20);      \
+    r[(i) + 4] = _mm256_permute2x128_si256(u[i], u[(i) + 4], 0x31);
+    HB3_T1(0) HB3_T1(2) HB3_T1(4) HB3_T1(6)
+    HB3_T2(0) HB3_T2(4)
+    HB3_REP4(HB3_T3)
+#undef HB3_T1
+#undef HB3_T2
+#undef HB3_T3
 }
 
 static inline HB3_AVX2 void hb3_hash8(const uint8_t *in, size_t stride, unsigned blocks,
                                       const uint32_t key[8], uint64_t counter, unsigned step,
                                       unsigned flags, unsigned first, unsigned last, uint8_t *out)
 {
-    __m256i h[8], m[16], v[16], cl, ch;
+    __m256i m[16], v[16], cl, ch;
     uint32_t lo[8], hi[8];
-    unsigned j, k, g;
+    unsigned j;
     hb3_counters(lo, hi, 8, counter, step);
     cl = _mm256_loadu_si256((const __m256i *)lo);
     ch = _mm256_loadu_si256((const __m256i *)hi);
-    for (k = 0; k < 8; k++) h[k] = _mm256_set1_epi32((int)key[k]);
+#define HB3_KEY(k) v[k] = _mm256_set1_epi32((int)key[k]);
+    HB3_REP8(HB3_KEY)
+#undef HB3_KEY
     for (j = 0; j < blocks; j++, in += 64) {
-        unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
-        for (k = 0; k < 8; k++) /* as in hb3_hash16 */
-            _mm_prefetch((const char *)(in + k * stride + 256), _MM_HINT_T0);
-        for (g = 0; g < 2; g++) {
-            for (k = 0; k < 8; k++) m[8 * g + k] = _mm256_loadu_si256((const __m256i *)(in + k * stride + 32 * g));
-            hb3_8_transpose(m + 8 * g);
-        }
-        HB3_BLOCK(hb3_8_, h, m, cl, ch, fl);
+        /* m[8g + k]: words 8g..8g+7 of lane k, transposed to word 8g + k
+         * of every lane; prefetch as in hb3_hash16 */
+#define HB3_LD(i)                                                                         \
+        _mm_prefetch((const char *)(in + (i) * stride + 256), _MM_HINT_T0);               \
+        m[i] = _mm256_loadu_si256((const __m256i *)(in + (i) * stride));                  \
+        m[(i) + 8] = _mm256_loadu_si256((const __m256i *)(in + (i) * stride + 32));
+        HB3_REP8(HB3_LD)
+#undef HB3_LD
+        hb3_8_transpose(m);
+        hb3_8_transpose(m + 8);
+        HB3_BLOCK(hb3_8_, HB3_ROUND_SEQ, v, m, cl, ch, HB3_FLAGS(j));
     }
-    hb3_8_transpose(h);
-    for (k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + 32 * k), h[k]);
+    hb3_8_transpose(v);
+#define HB3_ST(k) _mm256_storeu_si256((__m256i *)(out + 32 * (k)), v[k]);
+    HB3_REP8(HB3_ST)
+#undef HB3_ST
 }
 
 /* 16 lanes: AVX-512 */
@@ -258,58 +324,67 @@ static inline HB3_AVX512 __m512i hb3_16_r7(__m512i x) { return _mm512_ror_epi32(
 static HB3_INLINE HB3_AVX512 void hb3_16_transpose(__m512i *r)
 {
     __m512i t[16], u[16];
-    unsigned i, j;
-    for (i = 0; i < 16; i += 2) {
-        t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
-        t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
-    }
+#define HB3_T1(i)                                        \
+    t[i] = _mm512_unpacklo_epi32(r[i], r[(i) + 1]);      \
+    t[(i) + 1] = _mm512_unpackhi_epi32(r[i], r[(i) + 1]);
     /* u[4g + j]: quarter q holds word 4q + j of rows 4g..4g+3 */
-    for (i = 0; i < 16; i += 4) {
-        u[i] = _mm512_unpacklo_epi64(t[i], t[i + 2]);
-        u[i + 1] = _mm512_unpackhi_epi64(t[i], t[i + 2]);
-        u[i + 2] = _mm512_unpacklo_epi64(t[i + 1], t[i + 3]);
-        u[i + 3] = _mm512_unpackhi_epi64(t[i + 1], t[i + 3]);
+#define HB3_T2(i)                                               \
+    u[i] = _mm512_unpacklo_epi64(t[i], t[(i) + 2]);             \
+    u[(i) + 1] = _mm512_unpackhi_epi64(t[i], t[(i) + 2]);       \
+    u[(i) + 2] = _mm512_unpacklo_epi64(t[(i) + 1], t[(i) + 3]); \
+    u[(i) + 3] = _mm512_unpackhi_epi64(t[(i) + 1], t[(i) + 3]);
+#define HB3_T3(j)                                                                               \
+    {                                                                                           \
+        __m512i p = _mm512_shuffle_i32x4(u[j], u[4 + (j)], _MM_SHUFFLE(2, 0, 2, 0));            \
+        __m512i q = _mm512_shuffle_i32x4(u[j], u[4 + (j)], _MM_SHUFFLE(3, 1, 3, 1));            \
+        __m512i s = _mm512_shuffle_i32x4(u[8 + (j)], u[12 + (j)], _MM_SHUFFLE(2, 0, 2, 0));     \
+        __m512i w = _mm512_shuffle_i32x4(u[8 + (j)], u[12 + (j)], _MM_SHUFFLE(3, 1, 3, 1));     \
+        r[j] = _mm512_shuffle_i32x4(p, s, _MM_SHUFFLE(2, 0, 2, 0));                             \
+        r[8 + (j)] = _mm512_shuffle_i32x4(p, s, _MM_SHUFFLE(3, 1, 3, 1));                       \
+        r[4 + (j)] = _mm512_shuffle_i32x4(q, w, _MM_SHUFFLE(2, 0, 2, 0));                       \
+        r[12 + (j)] = _mm512_shuffle_i32x4(q, w, _MM_SHUFFLE(3, 1, 3, 1));                      \
     }
-    for (j = 0; j < 4; j++) {
-        __m512i p = _mm512_shuffle_i32x4(u[j], u[4 + j], _MM_SHUFFLE(2, 0, 2, 0));
-        __m512i q = _mm512_shuffle_i32x4(u[j], u[4 + j], _MM_SHUFFLE(3, 1, 3, 1));
-        __m512i s = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], _MM_SHUFFLE(2, 0, 2, 0));
-        __m512i w = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], _MM_SHUFFLE(3, 1, 3, 1));
-        r[j] = _mm512_shuffle_i32x4(p, s, _MM_SHUFFLE(2, 0, 2, 0));
-        r[8 + j] = _mm512_shuffle_i32x4(p, s, _MM_SHUFFLE(3, 1, 3, 1));
-        r[4 + j] = _mm512_shuffle_i32x4(q, w, _MM_SHUFFLE(2, 0, 2, 0));
-        r[12 + j] = _mm512_shuffle_i32x4(q, w, _MM_SHUFFLE(3, 1, 3, 1));
-    }
+    HB3_T1(0) HB3_T1(2) HB3_T1(4) HB3_T1(6) HB3_T1(8) HB3_T1(10) HB3_T1(12) HB3_T1(14)
+    HB3_T2(0) HB3_T2(4) HB3_T2(8) HB3_T2(12)
+    HB3_REP4(HB3_T3)
+#undef HB3_T1
+#undef HB3_T2
+#undef HB3_T3
 }
 
 static inline HB3_AVX512 void hb3_hash16(const uint8_t *in, size_t stride, unsigned blocks,
                                          const uint32_t key[8], uint64_t counter, unsigned step,
                                          unsigned flags, unsigned first, unsigned last, uint8_t *out)
 {
-    __m512i h[16], m[16], v[16], cl, ch;
+    __m512i m[16], v[16], cl, ch;
     uint32_t lo[16], hi[16];
-    unsigned j, k;
+    unsigned j;
     hb3_counters(lo, hi, 16, counter, step);
     cl = _mm512_loadu_si512((const void *)lo);
     ch = _mm512_loadu_si512((const void *)hi);
-    for (k = 0; k < 8; k++) h[k] = _mm512_set1_epi32((int)key[k]);
+#define HB3_KEY(k) v[k] = _mm512_set1_epi32((int)key[k]);
+    HB3_REP8(HB3_KEY)
+#undef HB3_KEY
     for (j = 0; j < blocks; j++, in += 64) {
-        unsigned fl = flags | (j == 0 ? first : 0) | (j + 1 == blocks ? last : 0);
-        for (k = 0; k < 16; k++) {
-            /* sixteen streams at once are more than the hardware
-             * prefetcher follows: ask for each one four blocks ahead */
-            _mm_prefetch((const char *)(in + k * stride + 256), _MM_HINT_T0);
-            m[k] = _mm512_loadu_si512((const void *)(in + k * stride));
-        }
+        /* sixteen streams at once are more than the hardware prefetcher
+         * follows: ask for each one four blocks ahead */
+#define HB3_LD(k)                                                                 \
+        _mm_prefetch((const char *)(in + (k) * stride + 256), _MM_HINT_T0);       \
+        m[k] = _mm512_loadu_si512((const void *)(in + (k) * stride));
+        HB3_REP16(HB3_LD)
+#undef HB3_LD
         hb3_16_transpose(m);
-        HB3_BLOCK(hb3_16_, h, m, cl, ch, fl);
+        HB3_BLOCK(hb3_16_, HB3_ROUND, v, m, cl, ch, HB3_FLAGS(j));
     }
     /* the chaining values are eight words: rows 8..15 are ballast */
-    for (k = 8; k < 16; k++) h[k] = h[k - 8];
-    hb3_16_transpose(h);
-    for (k = 0; k < 16; k++) _mm256_storeu_si256((__m256i *)(out + 32 * k), _mm512_castsi512_si256(h[k]));
+#define HB3_BAL(k) v[(k) + 8] = v[k];
+    HB3_REP8(HB3_BAL)
+#undef HB3_BAL
+    hb3_16_transpose(v);
+#define HB3_ST(k) _mm256_storeu_si256((__m256i *)(out + 32 * (k)), _mm512_castsi512_si256(v[k]));
+    HB3_REP16(HB3_ST)
+#undef HB3_ST
 }
-
 #else
 #define HB3_X86 0
 #endif
