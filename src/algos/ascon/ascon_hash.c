@@ -57,7 +57,21 @@ int hb_ascon_cxof128_init(void *ctx, const hb_params *p) HB_REENTRANT
 void hb_ascon_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 {
     hb_ascon_ctx *c = (hb_ascon_ctx *)ctx;
-    hb_sponge_absorb(&hb_asconp, c->S, &c->sp, in, len);
+    size_t n;
+    if (c->sp.pos) {
+        n = 8u - c->sp.pos;
+        n = n < len ? n : len;
+        hb_sponge_absorb(&hb_asconp, c->S, &c->sp, in, n);
+        in += n;
+        len -= n;
+    }
+    /* whole blocks without the sponge's indirect calls per 8 bytes */
+    if (!c->sp.pos) {
+        n = hb_asconp_absorb(c->S, in, len);
+        in += n;
+        len -= n;
+    }
+    if (len) hb_sponge_absorb(&hb_asconp, c->S, &c->sp, in, len);
 }
 
 void hb_ascon_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
