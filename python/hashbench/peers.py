@@ -1,11 +1,19 @@
-"""Side-by-side speed of hashbench's portable C and the implementations a
-user could install instead, measured in one run on this machine (a
-benchmark, not a test): OpenSSL (`openssl speed -evp`), and Python packages
-whose hashing runs in C (hashlib, blake3, pycryptodome) timed over a 1 MiB
-buffer with time.perf_counter (best of several repetitions), and the Rust
-crates of the differential oracle (tools/oracle-rs: RustCrypto groestl, jh,
-shabal, skein, blake-hash, cubehash, ascon, k12), timed inside Rust with
-std::time::Instant over a 1 MiB buffer (best of several repetitions)."""
+"""Side-by-side speed of hashbench and the implementations a user could
+install instead, measured in one run on this machine (a benchmark, not a
+test).
+
+ratios() (`hashbench peers`): ours / peer time at a few sizes, interleaved,
+medians of runs, every peer's digest checked equal to ours first.  OpenSSL,
+libsodium and the Rust crates (tools/peers-rs: the crates of the
+differential oracle as a cdylib, built with cargo into build/peers-rs) are
+timed inside one C process with ours (bench/peers.c); Python packages whose
+hashing runs in native code (blake3, pycryptodome) from Python, ours through
+ctypes.
+
+compare() (`hashbench peers --mbps`): MB/s at 1 MiB of each, each with its
+own clock: `openssl speed -evp`, time.perf_counter around the packages, and
+the oracle binary (tools/oracle-rs) timing the crates with
+std::time::Instant (best of several repetitions)."""
 from __future__ import annotations
 
 import os
