@@ -79,6 +79,20 @@ void hb_ascon_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_ascon_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_ascon_ctx *c = (hb_ascon_ctx *)ctx;
-    if (!c->sp.squeezing) hb_sponge_pad(&hb_asconp, c->S, &c->sp, 0x01, 0);
-    hb_sponge_squeeze(&hb_asconp, c->S, &c->sp, out, out_len);
+    /* the sponge's pad and squeeze written out for rate 8 (no indirect
+     * call per word); the generic squeeze takes over for a partial word */
+    if (!c->sp.squeezing) {
+        c->S[0] ^= (uint64_t)0x01 << (8 * c->sp.pos);   /* sec. 5.1: 1 then 0s */
+        hb_asconp_permute(c->S, 12);
+        c->sp.pos = 0;
+        c->sp.squeezing = 1;
+    }
+    while (out_len >= 8 && (c->sp.pos == 0 || c->sp.pos == 8)) {
+        if (c->sp.pos == 8) hb_asconp_permute(c->S, 12);
+        hb_store64_le(out, c->S[0]);
+        c->sp.pos = 8;
+        out += 8;
+        out_len -= 8;
+    }
+    if (out_len) hb_sponge_squeeze(&hb_asconp, c->S, &c->sp, out, out_len);
 }

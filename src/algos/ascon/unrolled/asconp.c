@@ -22,6 +22,24 @@
  *
  * Linear layer: x ^ (x >>> r1) ^ (x >>> r2) = x ^ ((x ^ (x >>> (r2-r1))) >>> r1),
  * one copy of x fewer on a CPU whose rotate overwrites its operand. */
+#ifdef HB_ASCON_ANDN
+/* With and-not in one instruction (the bmi form, ../bmi/asconp.c), the
+ * chi-like step as sec. 3.3 writes it is the shorter one: 16 operations;
+ * with rorx the rotations need no copies, so they stay side by side. */
+#define ROUND(c)                                                              \
+    do {                                                                      \
+        x2 ^= ~(uint64_t)(c);                                                 \
+        a0 = x0 ^ x4; a2 = x1 ^ x2; a4 = x3 ^ x4;                             \
+        o0 = a0 ^ (~x1 & x2); o1 = x1 ^ (~a2 & x3); o2 = a2 ^ (~x3 & x4);     \
+        o3 = x3 ^ (~a4 & a0); o4 = a4 ^ (~a0 & x1);                           \
+        x0 = o0 ^ o4; x1 = o1 ^ o0; x2 = o2; x3 = o3 ^ o2; x4 = o4;           \
+        x0 ^= HB_ROTR64(x0, 19) ^ HB_ROTR64(x0, 28);                          \
+        x1 ^= HB_ROTR64(x1, 61) ^ HB_ROTR64(x1, 39);                          \
+        x2 ^= HB_ROTR64(x2, 1) ^ HB_ROTR64(x2, 6);                            \
+        x3 ^= HB_ROTR64(x3, 10) ^ HB_ROTR64(x3, 17);                          \
+        x4 ^= HB_ROTR64(x4, 7) ^ HB_ROTR64(x4, 41);                           \
+    } while (0)
+#else
 #define ROUND(c)                                                              \
     do {                                                                      \
         x2 ^= ~(uint64_t)(c);                                                 \
@@ -39,6 +57,7 @@
         x3 ^= HB_ROTR64(x3 ^ HB_ROTR64(x3, 7), 10);                           \
         x4 ^= HB_ROTR64(x4 ^ HB_ROTR64(x4, 34), 7);                           \
     } while (0)
+#endif
 
 /* Ascon-p[12]: the last twelve of the sixteen constants of sec. 3.2 */
 #define P12()                                                                 \
@@ -48,9 +67,15 @@
         ROUND(0x78); ROUND(0x69); ROUND(0x5a); ROUND(0x4b);                   \
     } while (0)
 
+#ifdef HB_ASCON_ANDN
+#define LOCALS                                                                \
+    uint64_t x0 = S[0], x1 = S[1], x2 = ~S[2], x3 = S[3], x4 = S[4];          \
+    uint64_t a0, a2, a4, o0, o1, o2, o3, o4
+#else
 #define LOCALS                                                                \
     uint64_t x0 = S[0], x1 = S[1], x2 = ~S[2], x3 = S[3], x4 = S[4];          \
     uint64_t a0, a2, a4, o0, o1, o2, o3, o4, p, q
+#endif
 
 void hb_asconp_permute(void *st, unsigned rounds) HB_REENTRANT
 {
