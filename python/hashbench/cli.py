@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any, cast
 
@@ -759,17 +760,31 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
 def _peer_ratios(a: argparse.Namespace) -> int:
     import json
 
-    from .peers import RATIO_SIZES, ratios
+    from .peers import RATIO_SIZES, PeerError, ratios, rust_peer_lib
     names: list[str] = resolve_algos(a.algo, False) if a.algo else [
         n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
-                    "turboshake128") if n in algorithms()]
+                    "kt256", "turboshake128", "ascon_hash256", "ascon_xof128", "blake_256", "blake_512",
+                    "groestl_256", "groestl_512", "jh_256", "jh_512", "shabal_512", "skein512_512",
+                    "cubehash_512") if n in algorithms()]
     if a.runs < 3:
         raise UsageError("--runs: at least 3 (the table shows medians)")
-    rows = ratios(names, a.runs)
+    rust = None
+    if not a.no_rust:
+        try:
+            rust = rust_peer_lib()
+        except PeerError as e:
+            # the other peers are still worth measuring
+            print(f"hashbench peers: no Rust-crate peers: {e}", file=sys.stderr)
+    load = os.getloadavg()[0]
+    try:
+        rows = ratios(names, a.runs, rust=rust)
+    except PeerError as e:
+        raise UsageError(str(e)) from None
     if a.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"load_1min": load, "date": time.strftime("%Y-%m-%d"), "ratios": rows}, indent=1))
         return 0
-    t = _table(title=f"ours / peer time, median of {a.runs} interleaved runs (< 1: hashbench is faster)")
+    t = _table(title=f"ours / peer time, median of {a.runs} interleaved runs (< 1: hashbench is faster); "
+                     f"{time.strftime('%Y-%m-%d')}, load {load:.1f} on {os.cpu_count()} CPUs")
     for c in ("algorithm", "kernel", "peer", *(f"{s // 1024} KiB" if s >= 1024 and s < 1 << 20 else
                                                  f"{s >> 20} MiB" if s >= 1 << 20 else f"{s} B"
                                                  for s in RATIO_SIZES), "method"):
@@ -1158,6 +1173,8 @@ def build_parser(hash_only: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--runs", type=int, default=3, help="interleaved runs (the table shows medians; default 3)")
     s.add_argument("--mbps", action="store_true",
                    help="MB/s at 1 MiB of every implementation instead of ratios (also Rust crates)")
+    s.add_argument("--no-rust", action="store_true",
+                   help="leave out the Rust crates (tools/peers-rs, built with cargo on first use)")
     s.set_defaults(fn=cmd_peers)
 
     s = sub.add_parser("peer-c", help="benchmark: our portable C beside a peer's portable C you fetched "

@@ -1,13 +1,22 @@
-"""Side-by-side speed of hashbench (the kernel the host runs) and the
-implementations a user could install instead, measured in one run on this machine (a
-benchmark, not a test): OpenSSL (`openssl speed -evp`), and Python packages
-whose hashing runs in C (hashlib, blake3, pycryptodome) timed over a 1 MiB
-buffer with time.perf_counter (best of several repetitions), and the Rust
-crates of the differential oracle (tools/oracle-rs: RustCrypto groestl, jh,
-shabal, skein, blake-hash, cubehash, ascon, k12), timed inside Rust with
-std::time::Instant over a 1 MiB buffer (best of several repetitions)."""
+"""Side-by-side speed of hashbench and the implementations a user could
+install instead, measured in one run on this machine (a benchmark, not a
+test).
+
+ratios() (`hashbench peers`): ours / peer time at a few sizes, interleaved,
+medians of runs, every peer's digest checked equal to ours first.  OpenSSL,
+libsodium and the Rust crates (tools/peers-rs: the crates of the
+differential oracle as a cdylib, built with cargo into build/peers-rs) are
+timed inside one C process with ours (bench/peers.c); Python packages whose
+hashing runs in native code (blake3, pycryptodome) from Python, ours through
+ctypes.
+
+compare() (`hashbench peers --mbps`): MB/s at 1 MiB of each, each with its
+own clock: `openssl speed -evp`, time.perf_counter around the packages, and
+the oracle binary (tools/oracle-rs) timing the crates with
+std::time::Instant (best of several repetitions)."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -178,24 +187,71 @@ def _openssl_version() -> str:
 
 RATIO_SIZES = (64, 1024, 1 << 20)
 PEERS_C = Path(__file__).resolve().parents[2] / "build" / "hb-peers"
+PEERS_RS_DIR = Path(__file__).resolve().parents[2] / "tools" / "peers-rs"
+#: cargo's output, beside the C build (never in the source tree)
+PEERS_RS_TARGET = PEERS_C.parent / "peers-rs"
+CARGO_MISSING = ("cargo not found: the Rust-crate peers need it. Install Rust with rustup "
+                 "(curl https://sh.rustup.rs -sSf | sh) or `apt-get install cargo`, then run again")
 
 
-def _c_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[PeerLine]:
-    """bench/peers.c: ours beside libcrypto and libsodium inside one C
-    process (no interpreter in the timed loop); [] without a compiler."""
+class PeerError(RuntimeError):
+    """A peer could not be built or disagrees with hashbench."""
+
+
+def cargo() -> str | None:
+    """cargo on PATH, or where rustup puts it (a shell that has not sourced
+    ~/.cargo/env has not got it on PATH)."""
+    home = Path.home() / ".cargo" / "bin" / "cargo"
+    return shutil.which("cargo") or (str(home) if home.exists() else None)
+
+
+def rust_peer_lib() -> Path:
+    """tools/peers-rs built as a cdylib (cargo decides whether anything is
+    stale; about a second when nothing is).  PeerError without cargo or
+    when the build fails."""
+    exe = cargo()
+    if exe is None:
+        raise PeerError(CARGO_MISSING)
+    r = subprocess.run([exe, "build", "--release", "--locked", "--manifest-path", str(PEERS_RS_DIR / "Cargo.toml")],
+                       capture_output=True, text=True, timeout=1800,
+                       env={**os.environ, "CARGO_TARGET_DIR": str(PEERS_RS_TARGET)})
+    lib = PEERS_RS_TARGET / "release" / "libhb_peers_rs.so"
+    if r.returncode != 0 or not lib.exists():
+        raise PeerError(f"building {PEERS_RS_DIR} failed:\n{r.stderr[-2000:]}")
+    return lib
+
+
+def crate_versions(lock: Path = PEERS_RS_DIR / "Cargo.lock") -> dict[str, str]:
+    """crate name -> version, from the Cargo.lock the build is --locked to"""
+    return dict(re.findall(r'^name = "([^"]+)"\nversion = "([^"]+)"', lock.read_text(), re.M))
+
+
+def _c_peer_lines(names: list[str], runs: int, sizes: Sequence[int], rust: Path | None = None,
+                  ms: float = 20) -> list[PeerLine]:
+    """bench/peers.c: ours beside libcrypto, libsodium and (given the
+    cdylib `rust`) the Rust crates inside one C process (no interpreter in
+    the timed loop); [] without a compiler.  PeerError when a peer's digest
+    differs from ours."""
     # make: rebuilt whenever the library changed (a stale binary would
     # measure the old kernels)
     r = subprocess.run(["make", "-C", str(PEERS_C.parents[1]), "build/hb-peers"], capture_output=True, text=True)
     if r.returncode != 0 or not PEERS_C.exists():
         return []
-    r = subprocess.run([str(PEERS_C), "-r", str(runs), "-s", ",".join(map(str, sizes)), *names],
+    r = subprocess.run([str(PEERS_C), "-r", str(runs), "-s", ",".join(map(str, sizes)), "-t", str(ms),
+                        *(["-R", str(rust)] if rust else []), *names],
                        capture_output=True, text=True, timeout=1800)
+    if r.returncode != 0:
+        raise PeerError(r.stderr.strip() or f"hb-peers exited with {r.returncode}")
+    versions = crate_versions() if rust else {}
     rows: list[PeerLine] = []
     for ln in r.stdout.splitlines():
         kv: dict[str, str] = dict(re.findall(r"(\w+)=(\S+)", ln))
         if "algo" in kv:
+            peer = kv["peer"]
+            if peer.startswith("rust:"):
+                peer = f"Rust {peer[5:]} {versions.get(peer[5:], '?')}"
             rows.append({"algo": kv["algo"], "peer": {"openssl": "OpenSSL " + _openssl_version(),
-                                                       "libsodium": "libsodium"}.get(kv["peer"], kv["peer"]),
+                                                       "libsodium": "libsodium"}.get(peer, peer),
                          "run": int(kv["run"]), "size": int(kv["size"]),
                          "ours_ns": float(kv["ours_ns"]), "peer_ns": float(kv["peer_ns"]),
                          "method": "C, one process (bench/peers.c)"})
@@ -269,7 +325,7 @@ def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[Pe
                     if run == 0 and ours(buf) != fn(buf):
                         # timing two functions that compute different things
                         # compares nothing
-                        raise RuntimeError(f"{name}: hashbench and {label} disagree on {size} bytes")
+                        raise PeerError(f"{name}: hashbench and {label} disagree on {size} bytes")
                     if run & 1:
                         p, o = _best_ns(fn, buf), _best_ns(ours, buf)
                     else:
@@ -279,13 +335,16 @@ def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[Pe
     return rows
 
 
-def ratios(names: list[str], runs: int = 3, sizes: Sequence[int] = RATIO_SIZES) -> list[PeerRatio]:
+def ratios(names: list[str], runs: int = 3, sizes: Sequence[int] = RATIO_SIZES,
+           rust: Path | None = None) -> list[PeerRatio]:
     """Per (algorithm, peer, size): the median over `runs` interleaved runs
-    of ours/peer time (< 1: we are faster), with the kernel that ran."""
+    of ours/peer time (< 1: we are faster), with the kernel that ran.
+    `rust`: the tools/peers-rs cdylib (rust_peer_lib()), None for no Rust
+    peers."""
     from statistics import median
 
     from .targets.host import host_impl
-    raw = _c_peer_lines(names, runs, sizes) + _py_peer_lines(names, runs, sizes)
+    raw = _c_peer_lines(names, runs, sizes, rust) + _py_peer_lines(names, runs, sizes)
     groups: dict[tuple[str, str, int], list[PeerLine]] = {}
     for r in raw:
         groups.setdefault((r["algo"], r["peer"], r["size"]), []).append(r)

@@ -20,8 +20,15 @@
 #include "hashbench.h"
 #include "../../modes/sponge.h"
 
+/* Each form of the permutation (impls.toml) defines hb_asconp_permute and
+ * hb_asconp_absorb; hb_asconp (asconp_bytes.c) puts the former behind the
+ * sponge's interface.
+ * hb_asconp_absorb: the sponge of the hash modes over whole 8-byte blocks
+ * (S0 ^= block, Ascon-p[12]) for the longest multiple of 8 in len; returns
+ * the bytes it took.  The caller is at a block boundary. */
 extern const hb_perm hb_asconp;
 void hb_asconp_permute(void *st, unsigned rounds) HB_REENTRANT;
+size_t hb_asconp_absorb(uint64_t *S, const uint8_t *in, size_t len) HB_REENTRANT;
 
 typedef struct hb_ascon_ctx {
     uint64_t S[5];

@@ -1,7 +1,8 @@
-/* Ascon-p (SP 800-232 sec. 3): constant addition, bitsliced 5-bit S-box,
- * linear diffusion.  See ascon.h for the byte view. */
-#include "ascon.h"
-#include "../../common/hb_util.h"
+/* Ascon-p (SP 800-232 sec. 3), rounds in a loop: constant addition,
+ * bitsliced 5-bit S-box, linear diffusion.  See ../ascon.h for the byte
+ * view, ../impls.toml for the forms. */
+#include "../ascon.h"
+#include "../../../common/hb_util.h"
 
 void hb_asconp_permute(void *st, unsigned rounds) HB_REENTRANT
 {
@@ -30,29 +31,12 @@ void hb_asconp_permute(void *st, unsigned rounds) HB_REENTRANT
     S[0] = x0; S[1] = x1; S[2] = x2; S[3] = x3; S[4] = x4;
 }
 
-static void ap_add(void *st, const uint8_t *in, size_t off, size_t len) HB_REENTRANT
+size_t hb_asconp_absorb(uint64_t *S, const uint8_t *in, size_t len) HB_REENTRANT
 {
-    uint64_t *S = (uint64_t *)st;
-    if (len == 8 && !(off & 7)) {
-        S[off >> 3] ^= hb_load64_le(in);
-        return;
+    size_t n = len & ~(size_t)7;
+    for (len = n; len; len -= 8, in += 8) {
+        S[0] ^= hb_load64_le(in);
+        hb_asconp_permute(S, 12);
     }
-    for (; len; len--, off++) S[off >> 3] ^= (uint64_t)*in++ << (8 * (off & 7));
+    return n;
 }
-
-static void ap_extract(const void *st, uint8_t *out, size_t off, size_t len) HB_REENTRANT
-{
-    const uint64_t *S = (const uint64_t *)st;
-    if (len == 8 && !(off & 7)) {
-        hb_store64_le(out, S[off >> 3]);
-        return;
-    }
-    for (; len; len--, off++) *out++ = (uint8_t)(S[off >> 3] >> (8 * (off & 7)));
-}
-
-static void ap_permute(void *st, unsigned rounds) HB_REENTRANT
-{
-    hb_asconp_permute(st, rounds);
-}
-
-const hb_perm hb_asconp = {40, ap_add, ap_extract, ap_permute};
