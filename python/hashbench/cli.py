@@ -683,12 +683,17 @@ def cmd_peers(a: argparse.Namespace) -> int:
     return 0
 
 
+PEER_HOST_SIZES = "64,1024,1048576"
+
+
 def cmd_peer_c(a: argparse.Namespace) -> int:
     from . import peer_c
     if not a.src:
         raise UsageError("give the peer's C sources with --src DIR (fetch them yourself: hashbench "
                          "never ships them), e.g. the c/ directory of sphlib 3.0")
     names = resolve_algos(a.algo, False) if a.algo else [n for n in peer_c.SPHLIB_ALGOS if n in algorithms()]
+    if a.target and a.target != "host":
+        return _peer_c_target(a, names)
     sizes = [int(x) for x in a.sizes.split(",")]
     env = peer_c.environment()
     checks: dict[str, peer_c.Check] = {}
@@ -718,6 +723,52 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     if a.json:
         print(json.dumps(res, indent=1))
+    else:
+        out.print(t)
+    return 0
+
+
+def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
+    """`peer-c --target T`: ours and the peer in one image per algorithm on
+    a simulated target (hashbench.peer_c.target_run)."""
+    from . import peer_c
+    from .targets import TargetUnavailable, get
+    opts: dict[str, Any] = {}
+    if a.opt or a.mcu:
+        if a.target != "avr":
+            raise UsageError("--opt and --mcu apply to --target avr (other targets build with their "
+                             "target.toml's flags)")
+        opts = {k: v for k, v in (("opt", a.opt), ("mcu", a.mcu)) if v}
+    sizes = [int(x) for x in a.sizes.split(",")] if a.sizes != PEER_HOST_SIZES else [64, 1024]
+    try:
+        tg = get(a.target, **opts)
+        env = tg.environment() if not tg.missing() else {}
+        results: list[peer_c.TargetResult] = []
+        t = Table(title=f"ours / {a.peer} on {a.target} ({env.get('compiler', '?')}, "
+                        f"{env.get('flags', '')}); cycles/byte, one run (the simulator is deterministic)")
+        for col in ("algorithm", "impl", "ours 64 B", "peer 64 B", "ours 1 KiB", "peer 1 KiB",
+                    "ratio 64 B", "ratio 1 KiB", "ratio long", "ours code", "peer code"):
+            t.add_column(col, justify="left" if col in ("algorithm", "impl") else "right")
+
+        def f(x: float | None, fmt: str = "{:,.1f}") -> str:
+            return "" if x is None else fmt.format(x)
+        for r in peer_c.target_run(a.target, Path(a.src), names, sizes=sizes, blocks=a.blocks, impl=a.impl,
+                                   peer=a.peer, peer_flags=a.peer_flag, **opts):
+            results.append(r)
+            if not r["ok"]:
+                ours = r.get("ours")
+                t.add_row(r["algo"], r["impl"], f(ours["cpb_64"]) if ours else "", r.get("error", "")[:200],
+                          f(ours["cpb_1024"]) if ours else "", "", "", "", "", str(ours["code_bytes"]) if ours else "",
+                          "")
+                continue
+            o, p = r["ours"], r["peer"]
+            t.add_row(r["algo"], r["impl"], f(o["cpb_64"]), f(p["cpb_64"]), f(o["cpb_1024"]), f(p["cpb_1024"]),
+                      f(r["ratio_64"], "{:.2f}"), f(r["ratio_1024"], "{:.2f}"), f(r["ratio_long"], "{:.2f}"),
+                      f"{o['code_bytes']:,}", f"{p['code_bytes']:,}")
+    except (peer_c.PeerError, TargetUnavailable, ValueError) as e:
+        raise UsageError(str(e)) from None
+    if a.json:
+        print(json.dumps({"peer": a.peer, "target": a.target, "environment": env, "results": results}, indent=1))
     else:
         out.print(t)
     return 0
@@ -1107,7 +1158,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--peer", default="sphlib", choices=["sphlib"])
     s.add_argument("--src", help="the peer's C sources (sphlib: its c/ directory)")
     s.add_argument("-a", "--algo", action="append", help="default: every variant the peer has")
-    s.add_argument("--sizes", default="64,1024,1048576")
+    s.add_argument("--target", default="host",
+                   help="host (default) or a simulated target (cortex-m4, avr, ...): one image per algorithm "
+                        "runs ours and the peer, built with the target's compiler and flags")
+    s.add_argument("--impl", help="--target: our implementation to measure (default: the target's selected one)")
+    s.add_argument("--opt", help="--target avr: -O2 (default), -Os, -O1 or -O3 for both sides")
+    s.add_argument("--mcu", help="--target avr: atmega1281 (default), atmega328p or atmega2560")
+    s.add_argument("--blocks", type=int, help="--target: whole blocks 1..K for the long-message slope")
+    s.add_argument("--peer-flag", action="append",
+                   help="--target: a flag for the peer's sources only, e.g. -DSPH_SMALL_FOOTPRINT=1")
+    s.add_argument("--sizes", default=PEER_HOST_SIZES, help="host default 64,1024,1048576; targets 64,1024")
     s.add_argument("--runs", type=int, default=3)
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_peer_c)

@@ -18,6 +18,7 @@ Supported peers: sphlib 3.0 (`c/` directory of the distribution, or `src/c`
 of a mirror)."""
 from __future__ import annotations
 
+import hashlib
 import os
 import platform
 import re
@@ -25,7 +26,7 @@ import statistics
 import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Literal, TypedDict, Union
+from typing import Any, Literal, TypedDict, Union
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,9 +53,10 @@ def _run(cmd: list[str]) -> None:
         raise PeerError(f"{' '.join(cmd)}\n{r.stderr.strip()}")
 
 
-def find_src(src: Path, peer: str) -> Path:
-    """The directory holding the peer's C sources (accepts the checkout's root)."""
-    first = PEERS[peer][0][0]
+def find_src(src: Path, peer: str, first: str | None = None) -> Path:
+    """The directory holding the peer's C sources (accepts the checkout's
+    root): the one with `first`.c (default: the peer's first source)."""
+    first = first or PEERS[peer][0][0]
     for d in (src, src / "c", src / "src" / "c"):
         if (d / f"{first}.c").exists():
             return d
@@ -169,3 +171,213 @@ def environment(cc: str = "cc") -> Environment:
         pass
     return {"compiler": ver[0] if ver else cc, "cpu": cpu or platform.processor(),
             "machine": platform.machine(), "cores": os.cpu_count()}
+
+
+# ---- embedded targets ----------------------------------------------------------
+#
+# `hashbench peer-c --target T`: one firmware image per algorithm holds our
+# implementation and the peer's (bench/peer_fw.c), built by the target's own
+# backend (the same compiler, flags and HAL as `hashbench bench --target T`)
+# and run by its simulator.  The peer's source file is compiled into an
+# archive of its own, so the linker map gives each side's code apart.
+
+def sphlib_name(algo: str) -> tuple[str, str, str]:
+    """(source file without .c, header, function family) of sphlib for one
+    of our registry names."""
+    if algo not in SPHLIB_ALGOS:
+        raise PeerError(f"sphlib has no {algo} (it has: {', '.join(SPHLIB_ALGOS)})")
+    if algo in ("sha224", "sha256", "sha384", "sha512"):
+        return ("sha2" if int(algo[3:]) <= 256 else "sha2big"), "sph_sha2.h", f"sph_{algo}"
+    fam, bits = algo.rsplit("_", 1)
+    s = {"shavite3": "shavite", "skein512": "skein"}.get(fam, fam)
+    return s, f"sph_{s}.h", f"sph_{s}{bits}"
+
+
+def _tool(cc: str, name: str) -> str:
+    """A binutils program beside a cross gcc (avr-gcc -> avr-size)."""
+    return cc[: -len("gcc")] + name if cc.endswith("gcc") else name
+
+
+class PeerWorkload:
+    """The image of one algorithm with our implementation and the peer's
+    (a `Workload` of hashbench.targets.pipeline)."""
+
+    def __init__(self, algo: str, src: Path, archive: Path, header: str, fn: str, check_n: int):
+        self.algo = algo
+        self.tag = "peer-" + archive.stem
+        self.sources = [ROOT / "bench" / "peer_fw.c", archive]
+        self.include = [src]
+        self.defines = [f"-DHB_PEER_CTX={fn}_context", f"-DHB_PEER_INIT={fn}_init", f"-DHB_PEER_UPDATE={fn}",
+                        f"-DHB_PEER_CLOSE={fn}_close", f'-DHB_PEER_HEADER="{header}"']
+        self.archive = archive
+        self.check_n = check_n
+
+    def checksum(self) -> str:
+        from .targets.firmware import host_checksum
+        return host_checksum(self.algo, self.check_n)
+
+    def row(self, fw_row: dict[str, Any]) -> dict[str, str]:
+        return {"workload": "peer"}
+
+
+def build_peer_object(tc: Any, src: Path, file: str, outdir: Path, flags: list[str]) -> Path:
+    """The peer's source file compiled by the target's compiler with the
+    target's flags (plus the peer's own, `flags`) into an archive of its own."""
+    from .targets.firmware import BuildError, _stale
+    from .targets.firmware import _run as fw_run
+    outdir.mkdir(parents=True, exist_ok=True)
+    tag = hashlib.sha256(repr((str(src), tc.cc, tc.cflags, flags)).encode()).hexdigest()[:8]
+    obj = outdir / f"{file}-{tag}.o"
+    lib = outdir / f"libpeer-{file}-{tag}.a"
+    deps = [src / f"{file}.c", *src.glob("*.h"), *src.glob("*_helper.c")]
+    try:
+        if _stale(obj, deps):
+            # our include folder too: a peer written over our library (the
+            # tests' stand-in) needs hashbench.h; sphlib uses none of it
+            fw_run([tc.cc, *tc.cflags, *tc.defines, *flags, f"-I{src}", f"-I{ROOT / 'include'}", "-c",
+                    str(src / f"{file}.c"),
+                    "-o", str(obj)])
+        if _stale(lib, [obj]):
+            lib.unlink(missing_ok=True)
+            fw_run([tc.ar or _tool(tc.cc, "ar"), "rcs", str(lib), str(obj)])
+    except BuildError as e:
+        raise PeerError(f"the peer's {file}.c does not build for this target: {e}") from None
+    return lib
+
+
+class Side(TypedDict):
+    cpb_64: float | None       # cycles per byte of one 64-byte message
+    cpb_1024: float | None     # ... of one 1 KiB message
+    cpb_long: float | None     # slope of cycles over 1..K whole blocks, per byte
+    code_bytes: int            # text + rodata + data of this side's objects in the image
+    stack_bytes: int
+    ctx_bytes: int
+
+
+class TargetResult(TypedDict, total=False):
+    algo: str
+    target: str
+    impl: str
+    opt: str
+    peer_fn: str
+    ok: bool               # the peer's digests equal ours (only then it is timed)
+    error: str             # why nothing (or only ours) was measured
+    ours: Side
+    peer: Side
+    ratio_64: float | None     # ours / peer, < 1: ours is faster
+    ratio_1024: float | None
+    ratio_long: float | None
+    ratio_code: float | None
+    count_kind: str
+
+
+def _slope(rows: list[dict[str, Any]]) -> float | None:
+    """Cycles per byte from the least-squares line through (size, cycles)."""
+    if len(rows) < 2:
+        return None
+    xs = [float(r["size"]) for r in rows]
+    ys = [float(r["cycles"]) for r in rows]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else None
+
+
+def _side(rows: list[dict[str, Any]], prefix: str, code: int, ctx: int) -> Side:
+    size = {r["size"]: r for r in rows if r["kind"] == prefix + "size"}
+
+    def cpb(n: int) -> float | None:
+        return size[n]["cycles"] / n if n in size else None
+    return {"cpb_64": cpb(64), "cpb_1024": cpb(1024),
+            "cpb_long": _slope([r for r in rows if r["kind"] == prefix + "blocks"]),
+            "code_bytes": code, "stack_bytes": max((r.get("stack", 0) for r in size.values()), default=0),
+            "ctx_bytes": ctx}
+
+
+def _ratio(a: float | int | None, b: float | int | None) -> float | None:
+    return a / b if a is not None and b else None
+
+
+def target_run(target: str, src: Path, algos: list[str], sizes: list[int] | None = None,
+               blocks: int | None = None, impl: str | None = None, peer: str = "sphlib",
+               peer_flags: list[str] | None = None, timeout: float | None = None,
+               check_n: int | None = None, **options: Any) -> Iterator[TargetResult]:
+    """Ours beside the peer on a simulated target, one result per algorithm.
+    options go to the target's backend (avr: opt="-Os", mcu=...)."""
+    from . import impls
+    from .core import lookup
+    from .targets import get
+    from .targets.firmware import BuildError, FitError, code_bytes, parse_output
+    from .targets.pipeline import BuildParams, FirmwareTarget, _build_lock, _stop_error
+    tg = get(target, **options)
+    if not isinstance(tg, FirmwareTarget) or not hasattr(tg.backend, "toolchain"):
+        raise PeerError(f"peer-c --target: {target} is not a gcc-built simulated target "
+                        f"(e.g. cortex-m4, avr)")
+    tg.check()
+    backend, cfg = tg.backend, tg.cfg
+    tc = backend.toolchain
+    files, pflags, _ = PEERS[peer]
+    flags = [*pflags[1:], *(peer_flags or [])]  # its flags beside the target's -O level
+    sizes = sizes or [64, 1024]
+    blocks = cfg.run_opt("blocks", 8) if blocks is None else blocks
+    check_n = check_n or int(cfg.run_opt("check_n", 64))
+    timeout = timeout or cfg.run_opt("timeout", 300)
+    opt = next((f for f in tc.cflags if f.startswith("-O")), "")
+    for name in algos:
+        file, header, fn = sphlib_name(name)
+        src = find_src(src, peer, file)
+        im = impl or cfg.candidates(name)[0]
+        if im not in impls.implementations(name):
+            raise PeerError(f"{name} has no implementation {im!r} (has: {', '.join(impls.implementations(name))})")
+        res: TargetResult = {"algo": name, "target": tg.name, "impl": im, "opt": opt, "peer_fn": fn,
+                             "ok": False, "count_kind": backend.count_kind}
+        sel = impls.selection_for(name, im, cfg.selection())
+        with _build_lock(backend.outdir()):
+            archive = build_peer_object(tc, src, file, backend.outdir() / "peer" / peer, flags)
+            w = PeerWorkload(name, src, archive, header, fn, check_n)
+            try:
+                image = backend.build(name, sel, BuildParams(sizes, blocks, check_n, workload=w))
+            except FitError as e:
+                yield {**res, "error": f"{e} (ours and {fn} in one image; {peer_data(tc, archive)})"}
+                continue
+            except BuildError as e:
+                yield {**res, "error": f"does not build: {str(e)[-500:]}"}
+                continue
+        ex = backend.execute(image, timeout)
+        ram = backend.ram_error(image, ex)
+        if ram:
+            yield {**res, "error": f"{ram} (ours and {fn} in one image)"}
+            continue
+        out = parse_output(ex.output)
+        want = w.checksum()
+        if out.get("checksum") != want:
+            if ex.status != "exit" and out.get("checksum") is None:
+                yield {**res, "error": _stop_error(ex, timeout)}
+            else:
+                yield {**res, "error": f"our checksum differs: on-target {out.get('checksum')} != host {want}"}
+            continue
+        if ex.status != "exit" or not out["done"]:
+            yield {**res, "error": _stop_error(ex, timeout)}
+            continue
+        mp = image.path.with_suffix(".map")
+        rows = out["rows"]
+        ours = _side(rows, "", code_bytes(mp)["total"], int(out.get("ctx", lookup(name).ctx_size)))
+        res["ours"] = ours
+        if str(out.get("peer_checksum")) != want or out.get("peer_equal") != 1:
+            yield {**res, "error": f"{fn}'s digest differs from ours (checksum {out.get('peer_checksum')} "
+                                   f"!= {want}); not timed"}
+            continue
+        p = _side(rows, "peer-", code_bytes(mp, owners=(archive.name,))["total"], int(out.get("peer_ctx", 0)))
+        yield {**res, "ok": True, "peer": p,
+               "ratio_64": _ratio(ours["cpb_64"], p["cpb_64"]),
+               "ratio_1024": _ratio(ours["cpb_1024"], p["cpb_1024"]),
+               "ratio_long": _ratio(ours["cpb_long"], p["cpb_long"]),
+               "ratio_code": _ratio(ours["code_bytes"], p["code_bytes"])}
+
+
+def peer_data(tc: Any, archive: Path) -> str:
+    """The peer object's sizes, for a message about an image that does not fit."""
+    r = subprocess.run([_tool(tc.cc, "size"), "-t", str(archive)], capture_output=True, text=True)
+    last = r.stdout.strip().splitlines()[-1].split() if r.returncode == 0 and r.stdout.strip() else []
+    if len(last) >= 3 and last[0].isdigit():
+        return f"the peer's object: text {last[0]}, data {last[1]}, bss {last[2]} bytes"
+    return "the peer's object sizes unknown"

@@ -1,0 +1,94 @@
+"""`hashbench peer-c --target avr`: the real build/run/compare path on the
+AVR simulator, with a stand-in peer the test writes (sphlib's sph_sha256
+API over our own library), so that no third-party code is needed: its
+digest equals ours, so it is timed; a copy that flips one output byte must
+be reported as a mismatch and not timed."""
+from __future__ import annotations
+
+import pytest
+
+from hashbench import peer_c, targets
+
+HEADER = """\
+#include <stddef.h>
+#include <stdint.h>
+typedef struct { uint64_t ctx[64]; } sph_sha256_context;
+void sph_sha256_init(void *cc);
+void sph_sha256(void *cc, const void *data, size_t len);
+void sph_sha256_close(void *cc, void *dst);
+"""
+
+SOURCE = """\
+#include "hashbench.h"
+#include "sph_sha2.h"
+static const hb_algo *algo(void) { return hb_find("sha256"); }
+void sph_sha256_init(void *cc) { algo()->init(cc, NULL); }
+void sph_sha256(void *cc, const void *data, size_t len) { algo()->update(cc, data, len); }
+void sph_sha256_close(void *cc, void *dst)
+{
+    algo()->final(cc, dst, 32);
+#ifdef FLIP
+    ((unsigned char *)dst)[FLIP] ^= 1;   /* one wrong output byte */
+#endif
+}
+"""
+
+
+def need_avr():
+    tg = targets.get("avr")
+    if tg.missing():
+        pytest.skip(f"avr: toolchain missing ({', '.join(tg.missing())}); "
+                    f"apt-get install {' '.join(tg.apt_packages)}")
+
+
+def stand_in(d, flip: int | None = None):
+    d.mkdir()
+    (d / "sph_sha2.h").write_text(HEADER)
+    (d / "sha2.c").write_text((f"#define FLIP {flip}\n" if flip is not None else "") + SOURCE)
+    return d
+
+
+def run(src):
+    return list(peer_c.target_run("avr", src, ["sha256"], sizes=[64, 128], blocks=3, check_n=8))
+
+
+def test_equal_peer_is_timed_beside_ours(tmp_path):
+    need_avr()
+    (r,) = run(stand_in(tmp_path / "peer"))
+    assert r["ok"] and "error" not in r, r.get("error")
+    o, p = r["ours"], r["peer"]
+    # the stand-in runs our code plus one indirect call per step: a few
+    # hundred cycles over a 64-byte message of about 118,000
+    assert p["cpb_64"] >= o["cpb_64"] and r["ratio_64"] == pytest.approx(1.0, abs=0.02)
+    assert o["cpb_long"] == pytest.approx(p["cpb_long"], rel=0.01)
+    assert o["cpb_1024"] is None  # 1024 was not asked
+    # the peer's object is only the stand-in's wrappers; ours is SHA-256
+    assert 0 < p["code_bytes"] < 400 < o["code_bytes"]
+    assert p["ctx_bytes"] == 512 and o["ctx_bytes"] > 0
+
+
+def test_one_wrong_byte_is_a_mismatch_and_not_timed(tmp_path):
+    need_avr()
+    (r,) = run(stand_in(tmp_path / "peer", flip=31))
+    assert not r["ok"] and "digest differs" in r["error"] and "not timed" in r["error"]
+    assert "peer" not in r and r["ours"]["cpb_64"] > 0   # ours was measured, the peer not
+
+
+def test_sphlib_names():
+    assert peer_c.sphlib_name("sha256") == ("sha2", "sph_sha2.h", "sph_sha256")
+    assert peer_c.sphlib_name("sha512") == ("sha2big", "sph_sha2.h", "sph_sha512")
+    assert peer_c.sphlib_name("shavite3_256") == ("shavite", "sph_shavite.h", "sph_shavite256")
+    assert peer_c.sphlib_name("skein512_512") == ("skein", "sph_skein.h", "sph_skein512")
+    with pytest.raises(peer_c.PeerError):
+        peer_c.sphlib_name("blake2s")
+
+
+def test_host_target_is_refused(tmp_path):
+    with pytest.raises(peer_c.PeerError):
+        list(peer_c.target_run("host", stand_in(tmp_path / "peer"), ["sha256"]))
+
+
+def test_slope_is_least_squares():
+    rows = [{"size": 64, "cycles": 1000}, {"size": 128, "cycles": 1900}, {"size": 192, "cycles": 2800}]
+    assert peer_c._slope(rows) == pytest.approx(900 / 64)
+    assert peer_c._slope(rows[:1]) is None
