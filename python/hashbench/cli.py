@@ -768,7 +768,11 @@ def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
     except (peer_c.PeerError, TargetUnavailable, ValueError) as e:
         raise UsageError(str(e)) from None
     if a.json:
-        print(json.dumps({"peer": a.peer, "target": a.target, "environment": env, "results": results}, indent=1))
+        print(json.dumps({"peer": a.peer, "target": a.target, "environment": env,
+                          "peer_flags": [*peer_c.PEERS[a.peer][1][1:], *(a.peer_flag or [])],
+                          "results": results}, indent=1))
+    elif a.markdown:
+        print(peer_c.markdown(results), end="")
     else:
         out.print(t)
     return 0
@@ -1168,6 +1172,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--peer-flag", action="append",
                    help="--target: a flag for the peer's sources only, e.g. -DSPH_SMALL_FOOTPRINT=1")
     s.add_argument("--sizes", default=PEER_HOST_SIZES, help="host default 64,1024,1048576; targets 64,1024")
+    s.add_argument("--markdown", action="store_true", help="--target: the table in Markdown (as in the README)")
     s.add_argument("--runs", type=int, default=3)
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_peer_c)

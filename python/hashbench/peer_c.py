@@ -381,3 +381,25 @@ def peer_data(tc: Any, archive: Path) -> str:
     if len(last) >= 3 and last[0].isdigit():
         return f"the peer's object: text {last[0]}, data {last[1]}, bss {last[2]} bytes"
     return "the peer's object sizes unknown"
+
+
+def markdown(results: list[TargetResult]) -> str:
+    """The results of target_run as a Markdown table (what the README shows)."""
+    def f(x: float | None, fmt: str = "{:,.1f}") -> str:
+        return "" if x is None else fmt.format(x)
+    lines = ["| algorithm | ours (form) | ours c/B 64 B / 1 KiB / long | sphlib c/B 64 B / 1 KiB / long "
+             "| ratio 64 B / 1 KiB / long | code ours / sphlib (B) |",
+             "|---|---|---:|---:|---:|---:|"]
+    for r in results:
+        o = r.get("ours")
+        ours = " / ".join(f(o[k]) for k in ("cpb_64", "cpb_1024", "cpb_long")) if o else ""
+        if not r["ok"]:
+            lines.append(f"| {r['algo']} | {r['impl']} | {ours} | {r.get('error', '')} | | "
+                         f"{o['code_bytes'] if o else ''} / |")
+            continue
+        p = r["peer"]
+        lines.append(f"| {r['algo']} | {r['impl']} | {ours} | "
+                     + " / ".join(f(p[k]) for k in ("cpb_64", "cpb_1024", "cpb_long")) + " | "
+                     + " / ".join(f(r[k], "{:.2f}") for k in ("ratio_64", "ratio_1024", "ratio_long")) + " | "
+                     + f"{r['ours']['code_bytes']:,} / {p['code_bytes']:,} |")
+    return "\n".join(lines) + "\n"

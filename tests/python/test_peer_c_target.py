@@ -92,3 +92,16 @@ def test_slope_is_least_squares():
     rows = [{"size": 64, "cycles": 1000}, {"size": 128, "cycles": 1900}, {"size": 192, "cycles": 2800}]
     assert peer_c._slope(rows) == pytest.approx(900 / 64)
     assert peer_c._slope(rows[:1]) is None
+
+
+def test_markdown_rows():
+    side = {"cpb_64": 100.0, "cpb_1024": 50.0, "cpb_long": 40.0, "code_bytes": 1000, "stack_bytes": 10,
+            "ctx_bytes": 100}
+    peer = {**side, "cpb_64": 200.0, "code_bytes": 2000}
+    ok = {"algo": "sha256", "impl": "window", "ok": True, "ours": side, "peer": peer, "ratio_64": 0.5,
+          "ratio_1024": 1.0, "ratio_long": 1.0}
+    bad = {"algo": "jh_256", "impl": "compact", "ok": False, "ours": side, "error": "digest differs"}
+    md = peer_c.markdown([ok, bad]).splitlines()
+    assert md[2] == ("| sha256 | window | 100.0 / 50.0 / 40.0 | 200.0 / 50.0 / 40.0 | 0.50 / 1.00 / 1.00 "
+                     "| 1,000 / 2,000 |")
+    assert md[3].startswith("| jh_256 | compact | 100.0 / 50.0 / 40.0 | digest differs |")
