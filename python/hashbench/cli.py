@@ -753,7 +753,7 @@ def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
         def f(x: float | None, fmt: str = "{:,.1f}") -> str:
             return "" if x is None else fmt.format(x)
         for r in peer_c.target_run(a.target, Path(a.src), names, sizes=sizes, blocks=a.blocks, impl=a.impl,
-                                   peer=a.peer, peer_flags=a.peer_flag, **opts):
+                                   peer=a.peer, peer_flags=a.peer_flag, two_images=a.two_images, **opts):
             results.append(r)
             if not r["ok"]:
                 ours = r.get("ours")
@@ -1173,6 +1173,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="--target: a flag for the peer's sources only, e.g. -DSPH_SMALL_FOOTPRINT=1")
     s.add_argument("--sizes", default=PEER_HOST_SIZES, help="host default 64,1024,1048576; targets 64,1024")
     s.add_argument("--markdown", action="store_true", help="--target: the table in Markdown (as in the README)")
+    s.add_argument("--two-images", action="store_true",
+                   help="--target: each side in an image of its own (automatic when both do not fit one part)")
     s.add_argument("--runs", type=int, default=3)
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_peer_c)

@@ -202,19 +202,33 @@ class PeerWorkload:
     """The image of one algorithm with our implementation and the peer's
     (a `Workload` of hashbench.targets.pipeline)."""
 
-    def __init__(self, algo: str, src: Path, archive: Path, header: str, fn: str, check_n: int):
+    def __init__(self, algo: str, src: Path, archive: Path, header: str, fn: str, check_n: int,
+                 side: int = 0):
+        """side: 0 both in one image, 1 ours alone, 2 the peer alone (peer_fw.c)."""
+        from .core import lookup
+        a = lookup(algo)
         self.algo = algo
-        self.tag = "peer-" + archive.stem
-        self.sources = [ROOT / "bench" / "peer_fw.c", archive]
+        self.side = side
+        self.tag = "peer-" + archive.stem + ("", "-ours", "-peer")[side]
+        self.sources = [ROOT / "bench" / "peer_fw.c", *([archive] if side != 1 else [])]
         self.include = [src]
         self.defines = [f"-DHB_PEER_CTX={fn}_context", f"-DHB_PEER_INIT={fn}_init", f"-DHB_PEER_UPDATE={fn}",
-                        f"-DHB_PEER_CLOSE={fn}_close", f'-DHB_PEER_HEADER="{header}"']
+                        f"-DHB_PEER_CLOSE={fn}_close", f'-DHB_PEER_HEADER="{header}"', f"-DHB_PEER_SIDE={side}",
+                        f"-DHB_PEER_DIGEST={a.digest_size}", f"-DHB_PEER_BLOCK={a.block_size}"]
         self.archive = archive
         self.check_n = check_n
 
     def checksum(self) -> str:
-        from .targets.firmware import host_checksum
-        return host_checksum(self.algo, self.check_n)
+        """H(H(m_0) || ... || H(m_{n-1})) by the host library, unkeyed: the
+        firmware's host_checksum keys an algorithm that takes a key (Skein),
+        while peer_fw.c hashes as the peer does, without one."""
+        from .core import Hash
+        from .targets.firmware import pattern
+        big = pattern(self.check_n)
+        outer = Hash(self.algo)
+        for i in range(self.check_n):
+            outer.update(Hash(self.algo, big[:i]).digest())
+        return outer.digest().hex()
 
     def row(self, fw_row: dict[str, Any]) -> dict[str, str]:
         return {"workload": "peer"}
@@ -269,6 +283,7 @@ class TargetResult(TypedDict, total=False):
     ratio_long: float | None
     ratio_code: float | None
     count_kind: str
+    images: int            # 1: both sides in one image; 2: each alone (together they do not fit)
 
 
 def _slope(rows: list[dict[str, Any]]) -> float | None:
@@ -297,17 +312,43 @@ def _ratio(a: float | int | None, b: float | int | None) -> float | None:
     return a / b if a is not None and b else None
 
 
+def _image(backend: Any, w: PeerWorkload, sel: dict[str, str], p: Any,
+           timeout: float) -> tuple[Any, dict[str, Any]] | str:
+    """(image, parsed output) of one image of `w`, or why there is none."""
+    from .targets.firmware import BuildError, FitError, parse_output
+    from .targets.pipeline import _build_lock, _stop_error
+    p.workload = w
+    try:
+        with _build_lock(backend.outdir()):
+            im = backend.build(w.algo, sel, p)
+    except FitError as e:
+        return str(e)
+    except BuildError as e:
+        return f"does not build: {str(e)[-500:]}"
+    ex = backend.execute(im, timeout)
+    ram = backend.ram_error(im, ex)
+    if ram:
+        return str(ram)
+    out = parse_output(ex.output)
+    if ex.status != "exit" or not out["done"]:
+        return _stop_error(ex, timeout)
+    return im, out
+
+
 def target_run(target: str, src: Path, algos: list[str], sizes: list[int] | None = None,
                blocks: int | None = None, impl: str | None = None, peer: str = "sphlib",
                peer_flags: list[str] | None = None, timeout: float | None = None,
-               check_n: int | None = None, **options: Any) -> Iterator[TargetResult]:
+               check_n: int | None = None, two_images: bool = False,
+               **options: Any) -> Iterator[TargetResult]:
     """Ours beside the peer on a simulated target, one result per algorithm.
+    two_images: each side in an image of its own even when both fit in one
+    (they do so anyway when together they do not fit the part).
     options go to the target's backend (avr: opt="-Os", mcu=...)."""
     from . import impls
     from .core import lookup
     from .targets import get
-    from .targets.firmware import BuildError, FitError, code_bytes, parse_output
-    from .targets.pipeline import BuildParams, FirmwareTarget, _build_lock, _stop_error
+    from .targets.firmware import code_bytes
+    from .targets.pipeline import BuildParams, FirmwareTarget, _build_lock
     tg = get(target, **options)
     if not isinstance(tg, FirmwareTarget) or not hasattr(tg.backend, "toolchain"):
         raise PeerError(f"peer-c --target: {target} is not a gcc-built simulated target "
@@ -333,40 +374,43 @@ def target_run(target: str, src: Path, algos: list[str], sizes: list[int] | None
         sel = impls.selection_for(name, im, cfg.selection())
         with _build_lock(backend.outdir()):
             archive = build_peer_object(tc, src, file, backend.outdir() / "peer" / peer, flags)
-            w = PeerWorkload(name, src, archive, header, fn, check_n)
-            try:
-                image = backend.build(name, sel, BuildParams(sizes, blocks, check_n, workload=w))
-            except FitError as e:
-                yield {**res, "error": f"{e} (ours and {fn} in one image; {peer_data(tc, archive)})"}
-                continue
-            except BuildError as e:
-                yield {**res, "error": f"does not build: {str(e)[-500:]}"}
-                continue
-        ex = backend.execute(image, timeout)
-        ram = backend.ram_error(image, ex)
-        if ram:
-            yield {**res, "error": f"{ram} (ours and {fn} in one image)"}
+
+        args = (name, src, archive, header, fn, check_n)
+        both = "does not fit: asked for two images" if two_images else \
+            _image(backend, PeerWorkload(*args, side=0), sel, BuildParams(sizes, blocks, check_n), timeout)
+        if isinstance(both, str) and both.startswith("does not fit"):
+            # together they exceed the part: each side in an image of its own,
+            # built the same way
+            res["images"] = 2
+            mine = _image(backend, PeerWorkload(*args, side=1), sel, BuildParams(sizes, blocks, check_n), timeout)
+            theirs = _image(backend, PeerWorkload(*args, side=2), sel, BuildParams(sizes, blocks, check_n),
+                            timeout)
+            if isinstance(theirs, str):
+                theirs = f"{fn} alone: {theirs} ({peer_data(tc, archive)})"
+        else:
+            res["images"] = 1
+            mine = theirs = both
+        if isinstance(mine, str):
+            yield {**res, "error": mine}
             continue
-        out = parse_output(ex.output)
-        want = w.checksum()
-        if out.get("checksum") != want:
-            if ex.status != "exit" and out.get("checksum") is None:
-                yield {**res, "error": _stop_error(ex, timeout)}
-            else:
-                yield {**res, "error": f"our checksum differs: on-target {out.get('checksum')} != host {want}"}
+        want = PeerWorkload(name, src, archive, header, fn, check_n).checksum()
+        im_o, out_o = mine
+        if out_o.get("checksum") != want:
+            yield {**res, "error": f"our checksum differs: on-target {out_o.get('checksum')} != host {want}"}
             continue
-        if ex.status != "exit" or not out["done"]:
-            yield {**res, "error": _stop_error(ex, timeout)}
-            continue
-        mp = image.path.with_suffix(".map")
-        rows = out["rows"]
-        ours = _side(rows, "", code_bytes(mp)["total"], int(out.get("ctx", lookup(name).ctx_size)))
+        ours = _side(out_o["rows"], "", code_bytes(im_o.path.with_suffix(".map"))["total"],
+                     int(out_o.get("ctx", lookup(name).ctx_size)))
         res["ours"] = ours
-        if str(out.get("peer_checksum")) != want or out.get("peer_equal") != 1:
-            yield {**res, "error": f"{fn}'s digest differs from ours (checksum {out.get('peer_checksum')} "
+        if isinstance(theirs, str):
+            yield {**res, "error": theirs}
+            continue
+        im_p, out_p = theirs
+        if str(out_p.get("peer_checksum")) != want or out_p.get("peer_equal") != 1:
+            yield {**res, "error": f"{fn}'s digest differs from ours (checksum {out_p.get('peer_checksum')} "
                                    f"!= {want}); not timed"}
             continue
-        p = _side(rows, "peer-", code_bytes(mp, owners=(archive.name,))["total"], int(out.get("peer_ctx", 0)))
+        p = _side(out_p["rows"], "peer-", code_bytes(im_p.path.with_suffix(".map"), owners=(archive.name,))["total"],
+                  int(out_p.get("peer_ctx", 0)))
         yield {**res, "ok": True, "peer": p,
                "ratio_64": _ratio(ours["cpb_64"], p["cpb_64"]),
                "ratio_1024": _ratio(ours["cpb_1024"], p["cpb_1024"]),

@@ -105,3 +105,30 @@ def test_markdown_rows():
     assert md[2] == ("| sha256 | window | 100.0 / 50.0 / 40.0 | 200.0 / 50.0 / 40.0 | 0.50 / 1.00 / 1.00 "
                      "| 1,000 / 2,000 |")
     assert md[3].startswith("| jh_256 | compact | 100.0 / 50.0 / 40.0 | digest differs |")
+
+
+def test_host_checksum_is_unkeyed_for_a_keyable_hash(tmp_path):
+    """peer_fw.c hashes without a key; Skein takes one, and the firmware's
+    own checksum uses it, so the peer check must not."""
+    from hashbench import Hash
+    from hashbench.targets.firmware import host_checksum, pattern
+    w = peer_c.PeerWorkload("skein512_256", tmp_path, tmp_path / "libpeer-x.a", "h.h", "f", 3)
+    m = pattern(3)
+    inner = b"".join(Hash("skein512_256", m[:i]).digest() for i in range(3))
+    assert w.checksum() == Hash("skein512_256", inner).hexdigest() != host_checksum("skein512_256", 3)
+
+
+def test_each_side_alone_in_an_image_of_its_own(tmp_path):
+    """The path taken when ours and the peer do not fit one part together
+    (sphlib's CubeHash, SIMD, Skein and Keccak beside ours on the
+    ATmega1281): two images built the same way, the peer's judged by the
+    host's checksum, each side's code counted in its own image."""
+    need_avr()
+    rs = list(peer_c.target_run("avr", stand_in(tmp_path / "peer"), ["sha256"], sizes=[64], blocks=2,
+                                check_n=8, two_images=True))
+    (r,) = rs
+    assert r["ok"] and r["images"] == 2, r.get("error")
+    assert r["ratio_64"] == pytest.approx(1.0, abs=0.02) and r["peer"]["code_bytes"] < 400
+    (bad,) = peer_c.target_run("avr", stand_in(tmp_path / "bad", flip=0), ["sha256"], sizes=[64], blocks=2,
+                               check_n=8, two_images=True)
+    assert not bad["ok"] and "digest differs" in bad["error"] and "peer" not in bad
