@@ -438,7 +438,8 @@ def markdown(results: list[TargetResult]) -> str:
         o = r.get("ours")
         ours = " / ".join(f(o[k]) for k in ("cpb_64", "cpb_1024", "cpb_long")) if o else ""
         if not r["ok"]:
-            lines.append(f"| {r['algo']} | {r['impl']} | {ours} | {r.get('error', '')} | | "
+            err = r.get("error", "").strip().splitlines()
+            lines.append(f"| {r['algo']} | {r['impl']} | {ours} | {err[0][:160] if err else ''} | | "
                          f"{o['code_bytes'] if o else ''} / |")
             continue
         p = r["peer"]

@@ -130,3 +130,16 @@ def test_sha256_forms_on_target():
     assert set(code) == {"window", "rolled", "unrolled"} and tg.cfg.candidates("sha256")[0] == "window"
     assert block["window"] / 64 < 800 and block["window"] < block["rolled"]
     assert code["rolled"] < code["window"] < code["unrolled"]
+
+
+def test_sha512_window_on_target():
+    """SHA-512 in the window form is proven on target (one and two blocks)
+    and needs fewer cycles per block than the rolled form."""
+    tg = need()
+    per_block = {}
+    for im in ("window", "rolled"):
+        rows = list(tg.run(["sha512"], [0], blocks=2, check_n=130, impl=im))
+        assert all(r["verified"] and not r.get("error") for r in rows), rows
+        b = {r["size"]: r["median"] for r in rows if r["kind"] == "blocks"}
+        per_block[im] = b[256] - b[128]
+    assert per_block["window"] < per_block["rolled"]
