@@ -216,6 +216,8 @@ class PeerWorkload:
                         f"-DHB_PEER_CLOSE={fn}_close", f'-DHB_PEER_HEADER="{header}"', f"-DHB_PEER_SIDE={side}",
                         f"-DHB_PEER_DIGEST={a.digest_size}", f"-DHB_PEER_BLOCK={a.block_size}"]
         self.archive = archive
+        self.header = header
+        self.fn = fn
         self.check_n = check_n
 
     def checksum(self) -> str:
@@ -284,6 +286,7 @@ class TargetResult(TypedDict, total=False):
     ratio_code: float | None
     count_kind: str
     images: int            # 1: both sides in one image; 2: each alone (together they do not fit)
+    passed_over: list[str]  # forms tried first that do not fit the part alone, and why
 
 
 def _slope(rows: list[dict[str, Any]]) -> float | None:
@@ -338,16 +341,16 @@ def _image(backend: Any, w: PeerWorkload, sel: dict[str, str], p: Any,
 def target_run(target: str, src: Path, algos: list[str], sizes: list[int] | None = None,
                blocks: int | None = None, impl: str | None = None, peer: str = "sphlib",
                peer_flags: list[str] | None = None, timeout: float | None = None,
-               check_n: int | None = None, two_images: bool = False,
+               check_n: int | None = None, two_images: bool = False, every_impl: bool = False,
                **options: Any) -> Iterator[TargetResult]:
     """Ours beside the peer on a simulated target, one result per algorithm.
     two_images: each side in an image of its own even when both fit in one
     (they do so anyway when together they do not fit the part).
+    every_impl: one result per implementation the target's config names for
+    the algorithm (else the selected one, or the next that fits the part).
     options go to the target's backend (avr: opt="-Os", mcu=...)."""
     from . import impls
-    from .core import lookup
     from .targets import get
-    from .targets.firmware import code_bytes
     from .targets.pipeline import BuildParams, FirmwareTarget, _build_lock
     tg = get(target, **options)
     if not isinstance(tg, FirmwareTarget) or not hasattr(tg.backend, "toolchain"):
@@ -366,56 +369,72 @@ def target_run(target: str, src: Path, algos: list[str], sizes: list[int] | None
     for name in algos:
         file, header, fn = sphlib_name(name)
         src = find_src(src, peer, file)
-        im = impl or cfg.candidates(name)[0]
-        if im not in impls.implementations(name):
-            raise PeerError(f"{name} has no implementation {im!r} (has: {', '.join(impls.implementations(name))})")
-        res: TargetResult = {"algo": name, "target": tg.name, "impl": im, "opt": opt, "peer_fn": fn,
-                             "ok": False, "count_kind": backend.count_kind}
-        sel = impls.selection_for(name, im, cfg.selection())
+        if impl is not None and impl not in impls.implementations(name):
+            raise PeerError(f"{name} has no implementation {impl!r} (has: {', '.join(impls.implementations(name))})")
+        cands = [impl] if impl else cfg.candidates(name)
         with _build_lock(backend.outdir()):
             archive = build_peer_object(tc, src, file, backend.outdir() / "peer" / peer, flags)
+        passed: list[str] = []
+        for k, im in enumerate(cands):
+            res: TargetResult = {"algo": name, "target": tg.name, "impl": im, "opt": opt, "peer_fn": fn,
+                                 "ok": False, "count_kind": backend.count_kind}
+            sel = impls.selection_for(name, im, cfg.selection())
+            r = _pair(res, backend, PeerWorkload(name, src, archive, header, fn, check_n), sel,
+                      BuildParams(sizes, blocks, check_n), timeout, two_images, tc)
+            ours_missing = "ours" not in r and r.get("error", "").startswith("does not")
+            if not every_impl and ours_missing and k + 1 < len(cands):
+                # the selected form does not fit this part: the next candidate
+                # of the target's config, as `hashbench bench` measures it
+                passed.append(f"{im}: {r['error'].splitlines()[0][:120]}")
+                continue
+            if passed:
+                r["passed_over"] = passed
+            yield r
+            if not every_impl:
+                break
 
-        args = (name, src, archive, header, fn, check_n)
-        both = "does not fit: asked for two images" if two_images else \
-            _image(backend, PeerWorkload(*args, side=0), sel, BuildParams(sizes, blocks, check_n), timeout)
-        if isinstance(both, str) and both.startswith("does not fit"):
-            # together they exceed the part: each side in an image of its own,
-            # built the same way
-            res["images"] = 2
-            mine = _image(backend, PeerWorkload(*args, side=1), sel, BuildParams(sizes, blocks, check_n), timeout)
-            theirs = _image(backend, PeerWorkload(*args, side=2), sel, BuildParams(sizes, blocks, check_n),
-                            timeout)
-            if isinstance(theirs, str):
-                theirs = f"{fn} alone: {theirs} ({peer_data(tc, archive)})"
-        else:
-            res["images"] = 1
-            mine = theirs = both
-        if isinstance(mine, str):
-            yield {**res, "error": mine}
-            continue
-        want = PeerWorkload(name, src, archive, header, fn, check_n).checksum()
-        im_o, out_o = mine
-        if out_o.get("checksum") != want:
-            yield {**res, "error": f"our checksum differs: on-target {out_o.get('checksum')} != host {want}"}
-            continue
-        ours = _side(out_o["rows"], "", code_bytes(im_o.path.with_suffix(".map"))["total"],
-                     int(out_o.get("ctx", lookup(name).ctx_size)))
-        res["ours"] = ours
+
+def _pair(res: TargetResult, backend: Any, w: PeerWorkload, sel: dict[str, str], p: Any, timeout: float,
+          two_images: bool, tc: Any) -> TargetResult:
+    """One comparison: ours (the implementation of `sel`) and the peer in
+    one image, or each in its own when together they do not fit or build."""
+    from .core import lookup
+    from .targets.firmware import code_bytes
+    args = (w.algo, w.include[0], w.archive, w.header, w.fn, w.check_n)
+    both = "does not fit: asked for two images" if two_images else _image(backend, w, sel, p, timeout)
+    if isinstance(both, str) and both.startswith("does not"):
+        # together they exceed the part (or the peer's tables break the
+        # link): each side in an image of its own, built the same way
+        res["images"] = 2
+        mine = _image(backend, PeerWorkload(*args, side=1), sel, p, timeout)
+        theirs = _image(backend, PeerWorkload(*args, side=2), sel, p, timeout)
         if isinstance(theirs, str):
-            yield {**res, "error": theirs}
-            continue
-        im_p, out_p = theirs
-        if str(out_p.get("peer_checksum")) != want or out_p.get("peer_equal") != 1:
-            yield {**res, "error": f"{fn}'s digest differs from ours (checksum {out_p.get('peer_checksum')} "
-                                   f"!= {want}); not timed"}
-            continue
-        p = _side(out_p["rows"], "peer-", code_bytes(im_p.path.with_suffix(".map"), owners=(archive.name,))["total"],
-                  int(out_p.get("peer_ctx", 0)))
-        yield {**res, "ok": True, "peer": p,
-               "ratio_64": _ratio(ours["cpb_64"], p["cpb_64"]),
-               "ratio_1024": _ratio(ours["cpb_1024"], p["cpb_1024"]),
-               "ratio_long": _ratio(ours["cpb_long"], p["cpb_long"]),
-               "ratio_code": _ratio(ours["code_bytes"], p["code_bytes"])}
+            theirs = f"{w.fn} alone: {theirs.splitlines()[0][:300]} ({peer_data(tc, w.archive)})"
+    else:
+        res["images"] = 1
+        mine = theirs = both
+    if isinstance(mine, str):
+        return {**res, "error": mine}
+    want = w.checksum()
+    im_o, out_o = mine
+    if out_o.get("checksum") != want:
+        return {**res, "error": f"our checksum differs: on-target {out_o.get('checksum')} != host {want}"}
+    ours = _side(out_o["rows"], "", code_bytes(im_o.path.with_suffix(".map"))["total"],
+                 int(out_o.get("ctx", lookup(w.algo).ctx_size)))
+    res["ours"] = ours
+    if isinstance(theirs, str):
+        return {**res, "error": theirs}
+    im_p, out_p = theirs
+    if str(out_p.get("peer_checksum")) != want or out_p.get("peer_equal") != 1:
+        return {**res, "error": f"{w.fn}'s digest differs from ours (checksum {out_p.get('peer_checksum')} "
+                                f"!= {want}); not timed"}
+    pr = _side(out_p["rows"], "peer-", code_bytes(im_p.path.with_suffix(".map"), owners=(w.archive.name,))["total"],
+               int(out_p.get("peer_ctx", 0)))
+    return {**res, "ok": True, "peer": pr,
+            "ratio_64": _ratio(ours["cpb_64"], pr["cpb_64"]),
+            "ratio_1024": _ratio(ours["cpb_1024"], pr["cpb_1024"]),
+            "ratio_long": _ratio(ours["cpb_long"], pr["cpb_long"]),
+            "ratio_code": _ratio(ours["code_bytes"], pr["code_bytes"])}
 
 
 def peer_data(tc: Any, archive: Path) -> str:
@@ -447,4 +466,73 @@ def markdown(results: list[TargetResult]) -> str:
                      + " / ".join(f(p[k]) for k in ("cpb_64", "cpb_1024", "cpb_long")) + " | "
                      + " / ".join(f(r[k], "{:.2f}") for k in ("ratio_64", "ratio_1024", "ratio_long")) + " | "
                      + f"{r['ours']['code_bytes']:,} / {p['code_bytes']:,} |")
+    return "\n".join(lines) + "\n"
+
+
+class Best(TypedDict):
+    algo: str
+    ours: TargetResult | None     # the run whose ours is fastest over long messages
+    peer: TargetResult | None     # the run whose peer is fastest
+    ratio_64: float | None
+    ratio_1024: float | None
+    ratio_long: float | None
+    ours_small: TargetResult | None   # the run with our smallest code
+    peer_small: TargetResult | None   # the run with the peer's smallest code
+    why: str                      # when a side has no figure: the errors
+
+
+def best_of(results: list[TargetResult]) -> list[Best]:
+    """Per algorithm, each side's fastest build among `results` (several
+    optimisation levels and forms of one target), the ratios between them,
+    and each side's smallest build."""
+    by: dict[str, list[TargetResult]] = {}
+    for r in results:
+        by.setdefault(r["algo"], []).append(r)
+
+    def cpb(r: TargetResult, side: str) -> float:
+        s = r.get(side)
+        return s["cpb_long"] if s and s["cpb_long"] is not None else float("inf")  # type: ignore[index]
+    out: list[Best] = []
+    for algo, rs in by.items():
+        mine = [r for r in rs if "ours" in r]
+        theirs = [r for r in rs if "peer" in r]
+        o = min(mine, key=lambda r: cpb(r, "ours"), default=None)
+        p = min(theirs, key=lambda r: cpb(r, "peer"), default=None)
+
+        ratios = {k: (_ratio(o["ours"][k], p["peer"][k]) if o and p else None)
+                  for k in ("cpb_64", "cpb_1024", "cpb_long")}
+        errs = sorted({r["error"].splitlines()[0][:200] for r in rs if r.get("error")})
+        out.append({"algo": algo, "ours": o, "peer": p, "ratio_64": ratios["cpb_64"],
+                    "ratio_1024": ratios["cpb_1024"], "ratio_long": ratios["cpb_long"],
+                    "ours_small": min(mine, key=lambda r: r["ours"]["code_bytes"], default=None),
+                    "peer_small": min(theirs, key=lambda r: r["peer"]["code_bytes"], default=None),
+                    "why": "; ".join(errs) if o is None or p is None else ""})
+    return out
+
+
+def markdown_best(best: list[Best]) -> str:
+    """best_of() as the README's Markdown table."""
+    def f(x: float | None, fmt: str = "{:,.1f}") -> str:
+        return "" if x is None else fmt.format(x)
+
+    def build(r: TargetResult | None, side: str) -> str:
+        if r is None:
+            return ""
+        s = r[side]  # type: ignore[literal-required]
+        form = f"{r['impl']} " if side == "ours" else ""
+        return f"{form}{r['opt']}: " + " / ".join(f(s[k]) for k in ("cpb_64", "cpb_1024", "cpb_long"))
+
+    def small(r: TargetResult | None, side: str) -> str:
+        if r is None:
+            return ""
+        form = f"{r['impl']} " if side == "ours" else ""
+        return f"{r[side]['code_bytes']:,} ({form}{r['opt']})"  # type: ignore[literal-required]
+    lines = ["| algorithm | ours, fastest: c/B 64 B / 1 KiB / long | sphlib, fastest | ratio 64 B / 1 KiB / long "
+             "| smallest ours, B | smallest sphlib, B |", "|---|---|---|---:|---:|---:|"]
+    for b in best:
+        ratio = " / ".join(f(b[k], "{:.2f}") for k in ("ratio_64", "ratio_1024", "ratio_long"))
+        if b["why"]:
+            ratio = b["why"]
+        lines.append(f"| {b['algo']} | {build(b['ours'], 'ours')} | {build(b['peer'], 'peer')} | {ratio} | "
+                     f"{small(b['ours_small'], 'ours')} | {small(b['peer_small'], 'peer')} |")
     return "\n".join(lines) + "\n"

@@ -132,3 +132,36 @@ def test_each_side_alone_in_an_image_of_its_own(tmp_path):
     (bad,) = peer_c.target_run("avr", stand_in(tmp_path / "bad", flip=0), ["sha256"], sizes=[64], blocks=2,
                                check_n=8, two_images=True)
     assert not bad["ok"] and "digest differs" in bad["error"] and "peer" not in bad
+
+
+def _res(opt, impl, ours_long, peer_long=None, code=1000, peer_code=2000):
+    side = {"cpb_64": ours_long * 2, "cpb_1024": ours_long * 1.1, "cpb_long": ours_long, "code_bytes": code,
+            "stack_bytes": 0, "ctx_bytes": 0}
+    r = {"algo": "x", "impl": impl, "opt": opt, "ok": peer_long is not None, "ours": side}
+    if peer_long is not None:
+        r["peer"] = {**side, "cpb_64": peer_long * 2, "cpb_1024": peer_long * 1.1, "cpb_long": peer_long,
+                     "code_bytes": peer_code}
+    else:
+        r["error"] = "x alone: does not fit (flash: 1 > 0)"
+    return r
+
+
+def test_best_of_takes_each_sides_fastest_and_smallest():
+    rs = [_res("-O2", "unrolled", 100, 300, code=5000, peer_code=900),
+          _res("-Os", "unrolled", 150, 200, code=4000, peer_code=800),
+          _res("-O2", "compact", 120, 300, code=700, peer_code=900)]
+    (b,) = peer_c.best_of(rs)
+    # ours fastest at -O2 unrolled (100), sphlib's at -Os (200): they are compared
+    assert b["ours"]["opt"] == "-O2" and b["peer"]["opt"] == "-Os" and b["ratio_long"] == pytest.approx(0.5)
+    assert b["ours_small"]["impl"] == "compact" and b["peer_small"]["peer"]["code_bytes"] == 800
+    md = peer_c.markdown_best([b]).splitlines()[2]
+    assert "| 0.50 / 0.50 / 0.50 |" in md and "700 (compact -O2)" in md and "800 (-Os)" in md
+    (none,) = peer_c.best_of([_res("-O2", "unrolled", 100)])
+    assert none["peer"] is None and "does not fit" in none["why"]
+
+
+def test_cli_refuses_opt_off_avr(tmp_path, capsys):
+    from hashbench.cli import main
+    assert main(["peer-c", "--src", str(stand_in(tmp_path / "p")), "--target", "cortex-m4", "-a", "sha256",
+                 "--opt=-Os"]) == 2
+    assert "apply to --target avr" in capsys.readouterr().err
