@@ -265,6 +265,7 @@ class Side(TypedDict):
     cpb_64: float | None       # cycles per byte of one 64-byte message
     cpb_1024: float | None     # ... of one 1 KiB message
     cpb_long: float | None     # slope of cycles over 1..K whole blocks, per byte
+    ipb_long: float | None     # the same of instructions (where the target counts them)
     code_bytes: int            # text + rodata + data of this side's objects in the image
     stack_bytes: int
     ctx_bytes: int
@@ -307,6 +308,8 @@ def _side(rows: list[dict[str, Any]], prefix: str, code: int, ctx: int) -> Side:
         return size[n]["cycles"] / n if n in size else None
     return {"cpb_64": cpb(64), "cpb_1024": cpb(1024),
             "cpb_long": _slope([r for r in rows if r["kind"] == prefix + "blocks"]),
+            "ipb_long": _slope([{"size": r["size"], "cycles": r["instructions"]} for r in rows
+                                if r["kind"] == prefix + "blocks" and "instructions" in r]),
             "code_bytes": code, "stack_bytes": max((r.get("stack", 0) for r in size.values()), default=0),
             "ctx_bytes": ctx}
 

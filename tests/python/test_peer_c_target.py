@@ -61,6 +61,8 @@ def test_equal_peer_is_timed_beside_ours(tmp_path):
     # hundred cycles over a 64-byte message of about 118,000
     assert p["cpb_64"] >= o["cpb_64"] and r["ratio_64"] == pytest.approx(1.0, abs=0.02)
     assert o["cpb_long"] == pytest.approx(p["cpb_long"], rel=0.01)
+    # AVR instructions take 1..5 cycles
+    assert 0 < o["ipb_long"] < o["cpb_long"] and o["ipb_long"] == pytest.approx(p["ipb_long"], rel=0.01)
     assert o["cpb_1024"] is None  # 1024 was not asked
     # the peer's object is only the stand-in's wrappers; ours is SHA-256
     assert 0 < p["code_bytes"] < 400 < o["code_bytes"]
