@@ -504,13 +504,23 @@ def best_of(results: list[TargetResult]) -> list[Best]:
 
         ratios = {k: (_ratio(o["ours"][k], p["peer"][k]) if o and p else None)
                   for k in ("cpb_64", "cpb_1024", "cpb_long")}
-        errs = sorted({r["error"].splitlines()[0][:200] for r in rs if r.get("error")})
+        # why the missing side is missing: the peer's errors come in results
+        # that have ours, ours in those that have not
+        errs = sorted({_short(r["error"]) for r in rs if r.get("error") and ("ours" in r) == (o is not None)})
         out.append({"algo": algo, "ours": o, "peer": p, "ratio_64": ratios["cpb_64"],
                     "ratio_1024": ratios["cpb_1024"], "ratio_long": ratios["cpb_long"],
                     "ours_small": min(mine, key=lambda r: r["ours"]["code_bytes"], default=None),
                     "peer_small": min(theirs, key=lambda r: r["peer"]["code_bytes"], default=None),
                     "why": "; ".join(errs) if o is None or p is None else ""})
     return out
+
+
+def _short(error: str) -> str:
+    """An error's gist for a table cell: its first line without the object
+    sizes, the sizes of a part that does not fit, or the linker's text."""
+    e = error.splitlines()[0].split(" (the peer's object")[0]
+    e = re.sub(r"(does not fit \((?:flash|RAM)):[^)]*\)", r"\1)", e)
+    return re.sub(r"does not build: .*", "does not build (link error)", e)[:160]
 
 
 def markdown_best(best: list[Best]) -> str:

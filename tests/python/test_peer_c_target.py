@@ -167,3 +167,10 @@ def test_cli_refuses_opt_off_avr(tmp_path, capsys):
     assert main(["peer-c", "--src", str(stand_in(tmp_path / "p")), "--target", "cortex-m4", "-a", "sha256",
                  "--opt=-Os"]) == 2
     assert "apply to --target avr" in capsys.readouterr().err
+
+
+def test_short_error_for_a_table_cell():
+    assert peer_c._short("sph_x alone: does not fit (RAM: 17104 bytes static + 256 stack > 8192) "
+                         "(the peer's object: text 1, data 0, bss 0 bytes)") == "sph_x alone: does not fit (RAM)"
+    assert peer_c._short("sph_x alone: does not build: ld: address 0x8202da of a.elf\nmore") == \
+        "sph_x alone: does not build (link error)"
