@@ -187,7 +187,12 @@ static void measure(const char *kind, hash_fn f, size_t n, uint8_t *out, int wit
 
 int main(void)
 {
-    static uint8_t o1[128], o2[128];
+#if WITH_OURS
+    static uint8_t o1[128];
+#endif
+#if WITH_PEER
+    static uint8_t o2[128];
+#endif
     static uint64_t t0, t1;
     const size_t ol = HB_PEER_DIGEST;
     size_t i;
