@@ -714,6 +714,9 @@ def cmd_peers(a: argparse.Namespace) -> int:
     return 0
 
 
+PEER_HOST_SIZES = "64,1024,1048576"
+
+
 def cmd_peer_c(a: argparse.Namespace) -> int:
     import json
     from pathlib import Path
@@ -723,6 +726,8 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
         raise UsageError("give the peer's C sources with --src DIR (fetch them yourself: hashbench "
                          "never ships them), e.g. the c/ directory of sphlib 3.0")
     names = resolve_algos(a.algo, False) if a.algo else [n for n in peer_c.SPHLIB_ALGOS if n in algorithms()]
+    if a.target and a.target != "host":
+        return _peer_c_target(a, names)
     sizes = [int(x) for x in a.sizes.split(",")]
     env = peer_c.environment()
     checks: dict[str, peer_c.Check] = {}
@@ -754,6 +759,60 @@ def cmd_peer_c(a: argparse.Namespace) -> int:
         print(json.dumps(res, indent=1))
     else:
         console.out.print(t)
+    return 0
+
+
+def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
+    """`peer-c --target T`: ours and the peer in one image per algorithm on
+    a simulated target (hashbench.peer_c.target_run).  avr: --opt=-O2,-Os
+    measures both levels and reports each side's faster one."""
+    from . import peer_c
+    from .targets import TargetUnavailable, get
+    if (a.opt or a.mcu) and a.target != "avr":
+        raise UsageError("--opt and --mcu apply to --target avr (other targets build with their "
+                         "target.toml's flags)")
+    levels: list[str | None] = list(a.opt.split(",")) if a.opt else [None]
+    sizes = [int(x) for x in a.sizes.split(",")] if a.sizes != PEER_HOST_SIZES else [64, 1024]
+    results: list[peer_c.TargetResult] = []
+    envs: list[dict[str, Any]] = []
+
+    def f(x: float | None, fmt: str = "{:,.1f}") -> str:
+        return "" if x is None else fmt.format(x)
+    t = Table(title=f"ours / {a.peer} on {a.target}: cycles/byte, one run each (the simulator is deterministic)")
+    for col in ("algorithm", "impl", "opt", "ours 64 B", "peer 64 B", "ours 1 KiB", "peer 1 KiB",
+                "ratio 64 B", "ratio 1 KiB", "ratio long", "ours code", "peer code"):
+        t.add_column(col, justify="left" if col in ("algorithm", "impl", "opt") else "right")
+    try:
+        for level in levels:
+            opts: dict[str, Any] = {k: v for k, v in (("opt", level), ("mcu", a.mcu)) if v}
+            tg = get(a.target, **opts)
+            envs.append(tg.environment() if not tg.missing() else {})
+            for r in peer_c.target_run(a.target, Path(a.src), names, sizes=sizes, blocks=a.blocks, impl=a.impl,
+                                       peer=a.peer, peer_flags=a.peer_flag, two_images=a.two_images,
+                                       every_impl=a.every_impl, **opts):
+                results.append(r)
+                o = r.get("ours")
+                if not r["ok"]:
+                    t.add_row(r["algo"], r["impl"], r["opt"], f(o["cpb_64"]) if o else "",
+                              r.get("error", "").splitlines()[0][:160], f(o["cpb_1024"]) if o else "", "", "", "",
+                              "", str(o["code_bytes"]) if o else "", "")
+                    continue
+                p = r["peer"]
+                assert o is not None
+                t.add_row(r["algo"], r["impl"], r["opt"], f(o["cpb_64"]), f(p["cpb_64"]), f(o["cpb_1024"]),
+                          f(p["cpb_1024"]), f(r["ratio_64"], "{:.2f}"), f(r["ratio_1024"], "{:.2f}"),
+                          f(r["ratio_long"], "{:.2f}"), f"{o['code_bytes']:,}", f"{p['code_bytes']:,}")
+    except (peer_c.PeerError, TargetUnavailable, ValueError) as e:
+        raise UsageError(str(e)) from None
+    if a.json:
+        print(json.dumps({"peer": a.peer, "target": a.target, "environment": envs,
+                          "peer_flags": [*peer_c.PEERS[a.peer][1][1:], *(a.peer_flag or [])],
+                          "results": results, "best": peer_c.best_of(results)}, indent=1))
+    elif a.markdown:
+        print(peer_c.markdown_best(peer_c.best_of(results)) if len(levels) > 1 or a.every_impl
+              else peer_c.markdown(results), end="")
+    else:
+        out.print(t)
     return 0
 
 
@@ -1182,7 +1241,22 @@ def build_parser(hash_only: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--peer", default="sphlib", choices=["sphlib"])
     s.add_argument("--src", help="the peer's C sources (sphlib: its c/ directory)")
     s.add_argument("-a", "--algo", action="append", help="default: every variant the peer has")
-    s.add_argument("--sizes", default="64,1024,1048576")
+    s.add_argument("--target", default="host",
+                   help="host (default) or a simulated target (cortex-m4, avr, ...): one image per algorithm "
+                        "runs ours and the peer, built with the target's compiler and flags")
+    s.add_argument("--impl", help="--target: our implementation to measure (default: the target's selected one)")
+    s.add_argument("--opt", help="--target avr: -O2 (default), -Os, -O1 or -O3 for both sides; a comma list "
+                                 "(--opt=-O2,-Os) measures each and reports each side's faster one")
+    s.add_argument("--mcu", help="--target avr: atmega1281 (default), atmega328p or atmega2560")
+    s.add_argument("--blocks", type=int, help="--target: whole blocks 1..K for the long-message slope")
+    s.add_argument("--peer-flag", action="append",
+                   help="--target: a flag for the peer's sources only, e.g. -DSPH_SMALL_FOOTPRINT=1")
+    s.add_argument("--sizes", default=PEER_HOST_SIZES, help="host default 64,1024,1048576; targets 64,1024")
+    s.add_argument("--markdown", action="store_true", help="--target: the table in Markdown (as in the README)")
+    s.add_argument("--every-impl", action="store_true",
+                   help="--target: every implementation the target's config names (fast and small forms)")
+    s.add_argument("--two-images", action="store_true",
+                   help="--target: each side in an image of its own (automatic when both do not fit one part)")
     s.add_argument("--runs", type=int, default=3)
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_peer_c)

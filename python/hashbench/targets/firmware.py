@@ -198,9 +198,11 @@ _SECT = re.compile(r"^\s*(\.(?:text|rodata|data|srodata|sdata|progmem|bss|sbss)[
                    r"\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)")
 
 
-def code_bytes(map_path: Path) -> dict[str, int]:
+def code_bytes(map_path: Path, owners: tuple[str, ...] = ("libhb", "registry")) -> dict[str, int]:
     """Bytes of code and constant data from the library (algorithm, modes,
     registry) in a linker map, excluding the driver, HAL and C library.
+    owners: what an input object's name must contain to count (another
+    library linked into the image, e.g. a peer's archive, is counted apart).
     Sections the linker discarded (--gc-sections) are listed before the
     memory map and not counted; AVR flash tables (.progmem*) count as
     constant data."""
@@ -221,7 +223,7 @@ def code_bytes(map_path: Path) -> dict[str, int]:
         if sect is None:
             continue
         size, obj = int(m.group(3), 16), m.group(4)
-        if "libhb" not in obj and "registry" not in obj:
+        if not any(o in obj for o in owners):
             continue
         if sect.startswith(".text"):
             text += size

@@ -98,6 +98,15 @@ static void luffa_mi(uint32_t V[5][8], unsigned w, uint32_t *M)
     xor8(t, V[0], V[1]);
     for (j = 2; j < w; j++) xor8(t, t, V[j]);
     mul2(t, t);
+    if (w == 3) {
+        /* no feed-forward ring: V_j ^= t ^ 2^j M in one pass over each V_j */
+        for (j = 0; j < 3; j++) {
+            unsigned i;
+            for (i = 0; i < 8; i++) V[j][i] ^= t[i] ^ M[i];
+            if (j < 2) mul2(M, M);
+        }
+        return;
+    }
     for (j = 0; j < w; j++) xor8(V[j], V[j], t);
     if (w == 4) {
         /* feed-forward ring: V_j <- 2 V_j ^ V_{j-1}, V_0 <- 2 V_0 ^ V_3 */
