@@ -766,6 +766,9 @@ def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
     """`peer-c --target T`: ours and the peer in one image per algorithm on
     a simulated target (hashbench.peer_c.target_run).  avr: --opt=-O2,-Os
     measures both levels and reports each side's faster one."""
+    import json
+    from pathlib import Path
+
     from . import peer_c
     from .targets import TargetUnavailable, get
     if (a.opt or a.mcu) and a.target != "avr":
@@ -812,7 +815,7 @@ def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
         print(peer_c.markdown_best(peer_c.best_of(results)) if len(levels) > 1 or a.every_impl
               else peer_c.markdown(results), end="")
     else:
-        out.print(t)
+        console.out.print(t)
     return 0
 
 
