@@ -60,15 +60,16 @@ void hb_ascon_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 {
     hb_ascon_ctx *c = (hb_ascon_ctx *)ctx;
     size_t n;
-    if (c->sp.pos) {
+    if (c->sp.pos && len) {
         n = 8u - c->sp.pos;
         n = n < len ? n : len;
         hb_sponge_absorb(&hb_asconp, c->S, &c->sp, in, n);
         in += n;
         len -= n;
     }
-    /* whole blocks without the sponge's indirect calls per 8 bytes */
-    if (!c->sp.pos) {
+    /* whole blocks without the sponge's indirect calls per 8 bytes (none
+     * for an empty update, whose pointer may be NULL: no arithmetic on it) */
+    if (!c->sp.pos && len >= 8) {
         n = hb_asconp_absorb(c->S, in, len);
         in += n;
         len -= n;
