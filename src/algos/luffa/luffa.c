@@ -115,26 +115,33 @@ static void luffa_q(uint32_t *x, unsigned j)
  *     V_j ^ t is 2 V_j ^ V_{j-1} ^ u, u = 2 t ^ t;
  *   w = 5: the ring V_j <- 2 V_j ^ V_{j+1} (V_5 = V_0), likewise with u,
  *     then the ring V_j <- 2 V_j ^ V_{j-1};
- *   last V_j ^= 2^j M, folded into the last pass over V_j.
+ *   last V_j ^= 2^j M, folded into the last pass over V_j (w = 3, 5).
+ * luffa_mi3 (w = 3) doubles M in place.
  */
-static void luffa_mi(uint32_t V[5][8], unsigned w, const uint32_t *M)
+static void luffa_mi3(uint32_t V[5][8], uint32_t *M)
+{
+    uint32_t t[8];
+    unsigned i, j;
+    for (i = 0; i < 8; i++) t[i] = V[0][i] ^ V[1][i] ^ V[2][i];
+    MUL2(t, t);
+    for (j = 0; j < 3; j++) {
+        for (i = 0; i < 8; i++) V[j][i] ^= t[i] ^ M[i];
+        MUL2(M, M);
+    }
+}
+
+/* w = 4 or 5 (a function of its own: the w = 3 path beside these in one
+ * function was not inlined, and Luffa-256 ran 2-5% slower) */
+static void luffa_mi45(uint32_t V[5][8], unsigned w, const uint32_t *M)
 {
     uint32_t t[8], m[8], b[8];
     unsigned i, j;
     for (i = 0; i < 8; i++) {
-        t[i] = V[0][i] ^ V[1][i] ^ V[2][i];
-        if (w > 3) t[i] ^= V[3][i];
+        t[i] = V[0][i] ^ V[1][i] ^ V[2][i] ^ V[3][i];
         if (w > 4) t[i] ^= V[4][i];
         m[i] = M[i];
     }
     MUL2(t, t);
-    if (w == 3) {
-        for (j = 0; j < 3; j++) {
-            for (i = 0; i < 8; i++) V[j][i] ^= t[i] ^ m[i];
-            MUL2(m, m);
-        }
-        return;
-    }
     MUL2X(t, t, t);   /* now u = 2 t ^ t */
     if (w == 4) {
         /* descending, each V_{j-1} still the old one; V_0 takes the old V_3 */
@@ -170,11 +177,8 @@ void hb_luffa_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
     unsigned i, j, w = c->w;
     while (n--) {
         for (i = 0; i < 8; i++) M[i] = hb_load32_be(blk + 4 * i);
-        /* w a constant in each call, so that the passes for the other
-         * widths compile away */
-        if (w == 3) luffa_mi(c->V, 3, M);
-        else if (w == 4) luffa_mi(c->V, 4, M);
-        else luffa_mi(c->V, 5, M);
+        if (w == 3) luffa_mi3(c->V, M);
+        else luffa_mi45(c->V, w, M);
         for (j = 0; j < w; j++) luffa_q(c->V[j], j);
         blk += 32;
     }
