@@ -31,18 +31,6 @@
 #ifndef HB_ROM
 #define HB_ROM const
 #endif
-/* HB_ALIGN64: a lookup table starts a 64-byte cache line on the hosts
- * (x86-64, AArch64): a 4 KiB T-table then spans 64 lines, not 65, and
- * where it falls no longer moves with the link order (one such move made
- * SHAvite-3-256 at 64 B 12% slower).  Nothing elsewhere: padding costs
- * flash on a microcontroller, which has no data cache to gain it for. */
-#ifndef HB_ALIGN64
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
-#define HB_ALIGN64 __attribute__((aligned(64)))
-#else
-#define HB_ALIGN64
-#endif
-#endif
 #ifndef HB_ROM_U8
 #define HB_ROM_U8(tab, i) ((tab)[i])
 #endif

@@ -125,8 +125,7 @@ def files():
     # all of them (four took four of x86-64's registers, and ECHO and
     # SHAvite-3 spilled for it)
     aes_t4 = ["/* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */",
-              emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8,
-                        " HB_ALIGN64")]
+              emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8)]
     aes_inc = ["#define HB_AES_NO_ROUND   /* the declarations only, not the round */",
                '#include "../aes_round.h"', '#include "aes_col.h"']
     gr_t = ["/* Groestl SubBytes+MixBytes, little-endian column words */",

@@ -5,7 +5,7 @@
 #include "aes_col.h"
 
 /* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */
-HB_ROM uint32_t hb_aes_T[4][256] HB_ALIGN64 = {
+HB_ROM uint32_t hb_aes_T[4][256] = {
     /* [0] */ {
         0xa56363c6, 0x847c7cf8, 0x997777ee, 0x8d7b7bf6, 0x0df2f2ff, 0xbd6b6bd6, 0xb16f6fde, 0x54c5c591,
         0x50303060, 0x03010102, 0xa96767ce, 0x7d2b2b56, 0x19fefee7, 0x62d7d7b5, 0xe6abab4d, 0x9a7676ec,
