@@ -132,14 +132,13 @@ static void luffa_mi3(uint32_t V[5][8], uint32_t *M)
 
 /* w = 4 or 5 (a function of its own: the w = 3 path beside these in one
  * function was not inlined, and Luffa-256 ran 2-5% slower) */
-static void luffa_mi45(uint32_t V[5][8], unsigned w, const uint32_t *M)
+static void luffa_mi45(uint32_t V[5][8], unsigned w, uint32_t *M)
 {
-    uint32_t t[8], m[8], b[8];
+    uint32_t t[8], b[8];
     unsigned i, j;
     for (i = 0; i < 8; i++) {
         t[i] = V[0][i] ^ V[1][i] ^ V[2][i] ^ V[3][i];
         if (w > 4) t[i] ^= V[4][i];
-        m[i] = M[i];
     }
     MUL2(t, t);
     MUL2X(t, t, t);   /* now u = 2 t ^ t */
@@ -149,25 +148,25 @@ static void luffa_mi45(uint32_t V[5][8], unsigned w, const uint32_t *M)
         for (j = 3; j > 0; j--) MUL2X2(V[j], V[j], V[j - 1], t);
         MUL2X2(V[0], V[0], b, t);
         for (j = 0; j < 4; j++) {
-            for (i = 0; i < 8; i++) V[j][i] ^= m[i];
-            MUL2(m, m);
+            for (i = 0; i < 8; i++) V[j][i] ^= M[i];
+            MUL2(M, M);
         }
         return;
     }
     /* w == 5: the first ring ascending, V_0's new value in b until V_4 has
      * read the old one; the second ring descending, with the message: M,
-     * then 2^4 M, halved for each V_j after (one 8-word buffer, not five:
-     * the 8051's stack is 256 bytes) */
+     * then 2^4 M, halved for each V_j after (M itself, doubled and halved
+     * in place: the 8051's stack is 256 bytes) */
     MUL2X2(b, V[0], V[1], t);
     for (j = 1; j < 4; j++) MUL2X2(V[j], V[j], V[j + 1], t);
     MUL2X2(V[4], V[4], V[0], t);
-    MUL2X2(V[0], b, V[4], m);
-    MUL2(m, m); MUL2(m, m); MUL2(m, m); MUL2(m, m);
+    MUL2X2(V[0], b, V[4], M);
+    MUL2(M, M); MUL2(M, M); MUL2(M, M); MUL2(M, M);
     for (j = 4; j > 1; j--) {
-        MUL2X2(V[j], V[j], V[j - 1], m);
-        DIV2(m);
+        MUL2X2(V[j], V[j], V[j - 1], M);
+        DIV2(M);
     }
-    MUL2X2(V[1], V[1], b, m);
+    MUL2X2(V[1], V[1], b, M);
 }
 
 void hb_luffa_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
