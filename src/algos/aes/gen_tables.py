@@ -82,9 +82,9 @@ def emit(name, ctype, vals, per, digits, suffix=""):
     return "\n".join(out)
 
 
-def emit_rows(name, ctype, rows, per, digits, attr=""):
+def emit_rows(name, ctype, rows, per, digits):
     """rows of 256 values as one array name[len(rows)][256]"""
-    out = [f"HB_ROM {ctype} {name}[{len(rows)}][256]{attr} = {{"]
+    out = [f"HB_ROM {ctype} {name}[{len(rows)}][256] = {{"]
     for k, vals in enumerate(rows):
         out.append(f"    /* [{k}] */ {{")
         for i in range(0, 256, per):
@@ -124,8 +124,14 @@ def files():
     # the four tables of ttables/ in one array: one base register addresses
     # all of them (four took four of x86-64's registers, and ECHO and
     # SHAvite-3 spilled for it)
-    aes_t4 = ["/* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */",
-              emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8)]
+    # (HB_AES_T_ROWS, aes_col.h): on Cortex-M4 the one array made ECHO and
+    # SHAvite-3 2% slower, so the other targets keep four arrays
+    aes_t4 = ["#ifdef HB_AES_T_ROWS",
+              "/* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */",
+              emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8),
+              "#else", *aes_t,
+              *[emit(f"hb_aes_T{r}", "uint32_t", [rotl(v, 8 * r, 32) for v in T0], 8, 8) for r in (1, 2, 3)],
+              "#endif"]
     aes_inc = ["#define HB_AES_NO_ROUND   /* the declarations only, not the round */",
                '#include "../aes_round.h"', '#include "aes_col.h"']
     gr_t = ["/* Groestl SubBytes+MixBytes, little-endian column words */",
