@@ -3,7 +3,8 @@
 
 Each table file sits with the code that reads it (src/algos/):
   aes/aes_tables.c                the S-box (every form of AES, Groestl, Fugue)
-  aes/ttables/aes_ttables.c       AES T0..T3    (aes/ttables: four tables, one array)
+  aes/ttables/aes_ttables.c       AES T0..T3    (aes/ttables: four tables)
+  aes/trows/aes_ttables.c         AES T0..T3    (aes/trows: the four as rows of one array)
   aes/table1/aes_ttables.c        AES T0        (aes/table1: one table)
   groestl/tables8/groestl_tables.c  Groestl T0..T7 (groestl/tables8)
   groestl/table1/groestl_tables.c   Groestl T0     (groestl/table1)
@@ -121,17 +122,9 @@ def files():
 
     aes_t = ["/* AES SubBytes+MixColumns, little-endian column words */",
              emit("hb_aes_T0", "uint32_t", T0, 8, 8)]
-    # the four tables of ttables/ in one array: one base register addresses
-    # all of them (four took four of x86-64's registers, and ECHO and
-    # SHAvite-3 spilled for it)
-    # (HB_AES_T_ROWS, aes_col.h): on Cortex-M4 the one array made ECHO and
-    # SHAvite-3 2% slower, so the other targets keep four arrays
-    aes_t4 = ["#ifdef HB_AES_T_ROWS",
-              "/* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */",
-              emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8),
-              "#else", *aes_t,
-              *[emit(f"hb_aes_T{r}", "uint32_t", [rotl(v, 8 * r, 32) for v in T0], 8, 8) for r in (1, 2, 3)],
-              "#endif"]
+    aes_t123 = [emit(f"hb_aes_T{r}", "uint32_t", [rotl(v, 8 * r, 32) for v in T0], 8, 8) for r in (1, 2, 3)]
+    aes_rows = ["/* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */",
+                emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8)]
     aes_inc = ["#define HB_AES_NO_ROUND   /* the declarations only, not the round */",
                '#include "../aes_round.h"', '#include "aes_col.h"']
     gr_t = ["/* Groestl SubBytes+MixBytes, little-endian column words */",
@@ -142,7 +135,8 @@ def files():
         "aes/aes_tables.c": [header("aes_tables.c", ["#define HB_AES_NO_ROUND   /* the declarations only */",
                                                      '#include "aes_round.h"']),
                              "/* FIPS 197 sec. 5.1.1 S-box */", emit("hb_aes_sbox", "uint8_t", S, 16, 2)],
-        "aes/ttables/aes_ttables.c": [header("aes_ttables.c (ttables/)", aes_inc), *aes_t4],
+        "aes/ttables/aes_ttables.c": [header("aes_ttables.c (ttables/)", aes_inc), *aes_t, *aes_t123],
+        "aes/trows/aes_ttables.c": [header("aes_ttables.c (trows/)", aes_inc), *aes_rows],
         "aes/table1/aes_ttables.c": [header("aes_ttables.c (table1/)", aes_inc), *aes_t],
         "groestl/tables8/groestl_tables.c": [header("groestl_tables.c (tables8/)", ['#include "hashbench.h"']),
                                              *gr_t, *gr_t17],
