@@ -115,10 +115,19 @@ B3_MANY2_OBJ := $(filter-out $(BUILD)/obj/src/algos/blake3/blake3.o,$(LIB_OBJ))
 $(BUILD)/test_kat_blake3_many2: tests/c/test_kat.c src/algos/blake3/blake3.c $(B3_MANY2_OBJ) $(LIB_HDR)
 	$(CC) $(HB_CFLAGS) -DHB_BLAKE3_MANY=2 tests/c/test_kat.c src/algos/blake3/blake3.c $(B3_MANY2_OBJ) -o $@
 
+# ECHO's compression at counters near a carry: the host form against the
+# unrolled form, compiled in with its exported names renamed
+ECHO_REF_NAMES := compress 224_init 256_init 384_init 512_init update final
+$(BUILD)/test_echo_counter: tests/c/test_echo_counter.c src/algos/echo/unrolled/echo.c $(BUILD)/libhashbench.a $(LIB_HDR)
+	$(CC) $(HB_CFLAGS) $(foreach n,$(ECHO_REF_NAMES),-Dhb_echo_$(n)=ref_echo_$(n)) \
+	    -c src/algos/echo/unrolled/echo.c -o $(BUILD)/echo_ref.o
+	$(CC) $(HB_CFLAGS) tests/c/test_echo_counter.c $(BUILD)/echo_ref.o $(BUILD)/libhashbench.a -o $@
+
 # C tests: plain -O2 build, then the same tests under ASan + UBSan
 test-c: $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/san_test_kat $(BUILD)/san_test_props $(IMPL_KAT_RUNS) \
-        $(BUILD)/test_ct $(BUILD)/test_kat_blake3_many2
+        $(BUILD)/test_ct $(BUILD)/test_kat_blake3_many2 $(BUILD)/test_echo_counter
 	$(BUILD)/test_kat tests/vectors
+	$(BUILD)/test_echo_counter
 	$(BUILD)/test_kat_blake3_many2 tests/vectors blake3
 	$(BUILD)/test_props
 	$(BUILD)/san_test_props

@@ -5,7 +5,9 @@
  * context). */
 #ifndef HB_SHAVITE3_C256_H
 #define HB_SHAVITE3_C256_H
+#ifndef SV_OWN_COMPRESS
 #include "shavite3_core.h"
+#endif
 
 /* Initial values from the round-2 specification (sec. 4.1); each is
  * C(0, n, 0) -- the compression function on a zero chaining value, the
@@ -17,6 +19,8 @@ static HB_ROM uint32_t IV224[8] = {
 static HB_ROM uint32_t IV256[8] = {
     0x49bb3e47, 0x2674860d, 0xa8b392ac, 0x021ac4e6, 0x409283cf, 0x620e5d86, 0x6d929dcb, 0x96cc2a8b
 };
+/* the chunked compression function, unless the form has its own */
+#ifndef SV_OWN_COMPRESS
 void hb_shavite3_c256(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT
 {
     /* rk: three chunks of 16 words = the keys of 4 rounds */
@@ -42,6 +46,7 @@ void hb_shavite3_c256(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
     }
     for (i = 0; i < 8; i++) h[i] ^= p[i];
 }
+#endif
 
 /* md compress: every full block counts all of its bits */
 static void compress256(void *state, const uint8_t *blk, size_t n) HB_REENTRANT

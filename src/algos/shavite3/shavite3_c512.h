@@ -5,7 +5,9 @@
  * context). */
 #ifndef HB_SHAVITE3_C512_H
 #define HB_SHAVITE3_C512_H
+#ifndef SV_OWN_COMPRESS
 #include "shavite3_core.h"
+#endif
 
 /* Initial values from the round-2 specification (sec. 5.1); each is
  * C(0, n, 0) -- the compression function on a zero chaining value, the
@@ -20,6 +22,8 @@ static HB_ROM uint32_t IV512[16] = {
     0x8e45d73d, 0x681ab538, 0xbde86578, 0xdd577e47, 0xe275eade, 0x502d9fcd, 0xb9357178, 0x022a4b9a
 };
 
+/* the chunked compression function, unless the form has its own */
+#ifndef SV_OWN_COMPRESS
 void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT
 {
     /* rk: two chunks of 32 words = the keys of 2 rounds */
@@ -45,6 +49,7 @@ void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
         h[i] ^= a[i]; h[4 + i] ^= b4[i]; h[8 + i] ^= c[i]; h[12 + i] ^= d[i];
     }
 }
+#endif
 
 /* md compress: every full block counts all of its bits */
 static void compress512(void *state, const uint8_t *blk, size_t n) HB_REENTRANT

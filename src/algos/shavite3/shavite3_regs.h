@@ -1,0 +1,58 @@
+/* shavite3_regs.h -- the pieces of the `regs` form of SHAvite-3 (see
+ * shavite3_regs256.h, shavite3_regs512.h): the round keys are made four
+ * words (one group) at a time, just before the AES round that reads them,
+ * into a window of local variables that holds the last N/4 groups (N = 16
+ * words for C256, 32 for C512), and the rounds are written out, so every
+ * key word has a constant name the compiler keeps in a register or a
+ * fixed stack slot.  The chunked forms instead write each chunk of the
+ * expansion to an array and read it back, which on x86-64 costs a load
+ * and a store per key word more than this.
+ *
+ * Naming: key group slot s holds words k<s>0..k<s>3; SV_K(s, i) is word i
+ * of slot s.  The group G (round-key words 4G..4G+3) lives in slot
+ * G mod (N/4), so it overwrites G - N/4, the group it is made from. */
+#ifndef HB_SHAVITE3_REGS_H
+#define HB_SHAVITE3_REGS_H
+
+#include "shavite3.h"
+#include "../aes/aes_round.h"
+#include "../../common/hb_util.h"
+
+#define SV_K(s, i) k##s##i
+
+/* the four words of slot s from the message block, little-endian */
+#define SV_LOAD(s, blk) do { \
+        SV_K(s, 0) = hb_load32_le((blk) + 16 * (s)); \
+        SV_K(s, 1) = hb_load32_le((blk) + 16 * (s) + 4); \
+        SV_K(s, 2) = hb_load32_le((blk) + 16 * (s) + 8); \
+        SV_K(s, 3) = hb_load32_le((blk) + 16 * (s) + 12); \
+    } while (0)
+
+/* nonlinear step: slot s (holding group G - N/4) becomes the AES round
+ * (key 0) of its words rotated by one, XOR the group before (slot ps) */
+#define SV_NL(s, ps) do { \
+        uint32_t y0, y1, y2, y3; \
+        HB_AES_ROUND_LE(y0, y1, y2, y3, SV_K(s, 1), SV_K(s, 2), SV_K(s, 3), SV_K(s, 0)); \
+        SV_K(s, 0) = y0 ^ SV_K(ps, 0); \
+        SV_K(s, 1) = y1 ^ SV_K(ps, 1); \
+        SV_K(s, 2) = y2 ^ SV_K(ps, 2); \
+        SV_K(s, 3) = y3 ^ SV_K(ps, 3); \
+    } while (0)
+
+/* x0..x3 ^= key group of slot s, then one AES round (key 0) */
+#define SV_AR(s) do { \
+        uint32_t y0, y1, y2, y3; \
+        x0 ^= SV_K(s, 0); x1 ^= SV_K(s, 1); x2 ^= SV_K(s, 2); x3 ^= SV_K(s, 3); \
+        HB_AES_ROUND_LE(y0, y1, y2, y3, x0, x1, x2, x3); \
+        x0 = y0; x1 = y1; x2 = y2; x3 = y3; \
+    } while (0)
+
+/* the first round of F: x0..x3 = R (a name prefix) ^ key group of slot s,
+ * then SV_AR.  Loading R only here, after its key group is made, keeps
+ * x0..x3 out of registers while the expansion needs them. */
+#define SV_AR1(s, R) do { \
+        x0 = R##0; x1 = R##1; x2 = R##2; x3 = R##3; \
+        SV_AR(s); \
+    } while (0)
+
+#endif

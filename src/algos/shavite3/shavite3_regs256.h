@@ -1,0 +1,65 @@
+/* shavite3_regs256.h -- C256 of the `regs` form (see shavite3_regs.h):
+ * 16 key words in four slots, the 12 Feistel rounds written out.
+ * Included by regs/shavite3_256.c before shavite3_c256.h, which then
+ * leaves out its chunked compression function (SV_OWN_COMPRESS). */
+#ifndef HB_SHAVITE3_REGS256_H
+#define HB_SHAVITE3_REGS256_H
+#include "shavite3_regs.h"
+
+#define SV_OWN_COMPRESS
+
+/* group G (G >= 4) into slot s, the group before it in slot ps: the
+ * nonlinear step in the odd chunks (G / 4 odd), else the linear step
+ * rk[i] = rk[i-16] ^ rk[i-3]; the counter enters groups 4, 14, 21 and 31
+ * (rk[16], rk[56], rk[84], rk[124] of the specification).  G is a
+ * constant, so each use compiles to one branch of this. */
+#define SV256_GROUP(G, s, ps) do { \
+        if ((G) < 4) break; \
+        if (((G) >> 2) & 1) { \
+            SV_NL(s, ps); \
+            if ((G) == 4) { SV_K(s, 0) ^= c0; SV_K(s, 1) ^= ~c1; } \
+            else if ((G) == 14) { SV_K(s, 1) ^= c1; SV_K(s, 2) ^= ~c0; } \
+            else if ((G) == 21) { SV_K(s, 2) ^= c1; SV_K(s, 3) ^= ~c0; } \
+            else if ((G) == 31) { SV_K(s, 0) ^= c0; SV_K(s, 3) ^= ~c1; } \
+        } else { \
+            SV_K(s, 0) ^= SV_K(ps, 1); SV_K(s, 1) ^= SV_K(ps, 2); \
+            SV_K(s, 2) ^= SV_K(ps, 3); SV_K(s, 3) ^= SV_K(s, 0); \
+        } \
+    } while (0)
+
+/* one Feistel round, L ^= F3(R) (L, R: the name prefixes of two halves of
+ * the state): the key groups G, G+1, G+2 in slots a, b, c, the group
+ * before G in slot ps */
+#define SV256_ROUND(G, ps, a, b, c, L, R) do { \
+        uint32_t x0, x1, x2, x3; \
+        SV256_GROUP(G, a, ps); SV_AR1(a, R); \
+        SV256_GROUP((G) + 1, b, a); SV_AR(b); \
+        SV256_GROUP((G) + 2, c, b); SV_AR(c); \
+        L##0 ^= x0; L##1 ^= x1; L##2 ^= x2; L##3 ^= x3; \
+    } while (0)
+
+void hb_shavite3_c256(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_REENTRANT
+{
+    uint32_t k00, k01, k02, k03, k10, k11, k12, k13, k20, k21, k22, k23, k30, k31, k32, k33;
+    uint32_t l0 = h[0], l1 = h[1], l2 = h[2], l3 = h[3], r0 = h[4], r1 = h[5], r2 = h[6], r3 = h[7];
+    uint32_t c0 = cnt[0], c1 = cnt[1];
+    SV_LOAD(0, blk); SV_LOAD(1, blk); SV_LOAD(2, blk); SV_LOAD(3, blk);
+    /* 12 rounds on (L, R) = (l, r), written without swapping the halves;
+     * round n reads groups 3n..3n+2, so the slots repeat every 4 rounds */
+    SV256_ROUND(0, 3, 0, 1, 2, l, r);
+    SV256_ROUND(3, 2, 3, 0, 1, r, l);
+    SV256_ROUND(6, 1, 2, 3, 0, l, r);
+    SV256_ROUND(9, 0, 1, 2, 3, r, l);
+    SV256_ROUND(12, 3, 0, 1, 2, l, r);
+    SV256_ROUND(15, 2, 3, 0, 1, r, l);
+    SV256_ROUND(18, 1, 2, 3, 0, l, r);
+    SV256_ROUND(21, 0, 1, 2, 3, r, l);
+    SV256_ROUND(24, 3, 0, 1, 2, l, r);
+    SV256_ROUND(27, 2, 3, 0, 1, r, l);
+    SV256_ROUND(30, 1, 2, 3, 0, l, r);
+    SV256_ROUND(33, 0, 1, 2, 3, r, l);
+    h[0] ^= l0; h[1] ^= l1; h[2] ^= l2; h[3] ^= l3;
+    h[4] ^= r0; h[5] ^= r1; h[6] ^= r2; h[7] ^= r3;
+}
+
+#endif
