@@ -25,15 +25,6 @@
 #pragma GCC target("aes,ssse3")
 #endif
 
-/* Initial values from the round-2 specification (sec. 4.1), the same data
- * as ../shavite3_c256.h's (a wrong word fails every KAT of the width) */
-static HB_ROM uint32_t IV224[8] = {
-    0x6774f31c, 0x990ae210, 0xc87d4274, 0xc9546371, 0x62b2aea8, 0x4b5801d8, 0x1b702860, 0x842f3017
-};
-static HB_ROM uint32_t IV256[8] = {
-    0x49bb3e47, 0x2674860d, 0xa8b392ac, 0x021ac4e6, 0x409283cf, 0x620e5d86, 0x6d929dcb, 0x96cc2a8b
-};
-
 /* group q (4 <= q < 36) of the 144 round-key words as 36 groups of four:
  * the message is groups 0..3, then come chunks of four groups, nonlinear
  * (odd chunks) and linear in turn.  Each group needs only the group four
@@ -106,21 +97,10 @@ void hb_shavite3_c256(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
     _mm_storeu_si128((__m128i *)(h + 4), _mm_xor_si128(_mm_loadu_si128((const __m128i *)(h + 4)), R));
 }
 
-/* md compress: every full block counts all of its bits */
-static void compress256(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
-{
-    hb_shavite3_ctx *c = (hb_shavite3_ctx *)state;
-    while (n--) {
-        hb_shavite3_count(c->cnt, 512);
-        hb_shavite3_c256(c->h, blk, c->cnt);
-        blk += 64;
-    }
-}
-
-static const hb_shavite3_desc D256 = {{64, 0, compress256}, hb_shavite3_c256, 8};
-
-int hb_shavite3_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D256, IV224, 28); }
-int hb_shavite3_256_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D256, IV256, 32); }
+/* the IVs, the md compression over the blocks and the inits: the same
+ * as every other form's (C256 is this file's own) */
+#define SV_OWN_COMPRESS
+#include "../shavite3_c256.h"
 
 #if defined(__clang__)
 #pragma clang attribute pop

@@ -13,17 +13,6 @@
 #pragma GCC target("aes,ssse3")
 #endif
 
-/* Initial values from the round-2 specification (sec. 5.1), the same data
- * as ../shavite3_c512.h's (a wrong word fails every KAT of the width) */
-static HB_ROM uint32_t IV384[16] = {
-    0x83df1545, 0xf9aaec13, 0xf4803cb0, 0x11fe1f47, 0xda6cd269, 0x4f53fcd7, 0x950529a2, 0x97908147,
-    0xb0a4d7af, 0x2b9132bf, 0x226e607d, 0x3c0f8d7c, 0x487b3f0f, 0x04363e22, 0x0155c99c, 0xec2e20d3
-};
-static HB_ROM uint32_t IV512[16] = {
-    0x72fccdd8, 0x79ca4727, 0x128a077b, 0x40d55aec, 0xd1901a06, 0x430ae307, 0xb29f5cd1, 0xdf07fbfc,
-    0x8e45d73d, 0x681ab538, 0xbde86578, 0xdd577e47, 0xe275eade, 0x502d9fcd, 0xb9357178, 0x022a4b9a
-};
-
 /* group q (8 <= q < 112) of the 448 round-key words as 112 groups of
  * four: the message is groups 0..7, then come chunks of eight groups,
  * nonlinear (odd chunks) and linear in turn.  Each group needs only the
@@ -99,21 +88,10 @@ void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
     _mm_storeu_si128((__m128i *)(h + 12), _mm_xor_si128(_mm_loadu_si128((const __m128i *)(h + 12)), D));
 }
 
-/* md compress: every full block counts all of its bits */
-static void compress512(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
-{
-    hb_shavite3_ctx *c = (hb_shavite3_ctx *)state;
-    while (n--) {
-        hb_shavite3_count(c->cnt, 1024);
-        hb_shavite3_c512(c->h, blk, c->cnt);
-        blk += 128;
-    }
-}
-
-static const hb_shavite3_desc D512 = {{128, 0, compress512}, hb_shavite3_c512, 16};
-
-int hb_shavite3_384_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D512, IV384, 48); }
-int hb_shavite3_512_init(void *ctx, const hb_params *p) HB_REENTRANT { return hb_shavite3_start(ctx, p, &D512, IV512, 64); }
+/* the IVs, the md compression over the blocks and the inits: the same
+ * as every other form's (C512 is this file's own) */
+#define SV_OWN_COMPRESS
+#include "../shavite3_c512.h"
 
 #if defined(__clang__)
 #pragma clang attribute pop
