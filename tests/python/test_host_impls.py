@@ -196,10 +196,11 @@ def test_jh_kernels_match_portable_and_share_the_state():
     finally:
         native.set_impl("jh", None)
     print(f"jh: {', '.join(forms)} equal to unrolled")
-# ---- AES-NI: ECHO and SHAvite-3 against their portable forms -----------------
+# ---- AES-NI: ECHO, SHAvite-3 and Groestl against their portable forms ---------
 
 AES_FAMILIES = {"echo": ("echo_224", "echo_256", "echo_384", "echo_512"),
-                "shavite3": ("shavite3_224", "shavite3_256", "shavite3_384", "shavite3_512")}
+                "shavite3": ("shavite3_224", "shavite3_256", "shavite3_384", "shavite3_512"),
+                "groestl": ("groestl_224", "groestl_256", "groestl_384", "groestl_512")}
 #: around every block boundary of both widths (64/128/192 bytes) up to
 #: three blocks, the lengths where padding takes a second block, and a
 #: long message
@@ -313,6 +314,54 @@ def test_shavite3_compress_forms_agree():
         assert res == ref, f"shavite3/{form}: compression differs from {portable}"
     # the compression changed its input, so the comparison had something to compare
     assert ref[0] != list(_words(random.Random(0), 8))
+
+
+@pytest.mark.skipif("groestl" not in DISPATCH, reason="groestl has no host dispatch")
+def test_groestl_compress_forms_agree_and_share_the_state():
+    """The bare compressions of every form over random chaining values and
+    runs of 1 to 5 blocks (the aesni form keeps h in registers across a
+    run), and one message whose pieces, padding and output each run under a
+    different form: every form keeps the state as the column forms do."""
+    import random
+
+    import hashbench
+
+    lib = native.lib()
+    rng = random.Random(18)
+    cases = [(bits, rng.randbytes(bits // 8), rng.randbytes(bits // 8 * n)) for bits in (512, 1024)
+             for n in (1, 2, 5)]
+    forms = native.runnable_impls("groestl")
+    results: dict[str, list] = {}
+    msg = kat.pattern(5000)
+    try:
+        for form in forms:
+            assert native.set_impl("groestl", form)
+            res = []
+            for bits, h0, blocks in cases:
+                fn = getattr(lib, f"hb_groestl{bits}_compress")
+                fn.restype = None
+                fn.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+                h = ctypes.create_string_buffer(h0, len(h0))
+                fn(h, blocks, len(blocks) // (bits // 8))
+                res.append(h.raw)
+            results[form] = res
+        assert native.set_impl("groestl", _portable("groestl"))
+        want = {b: hashbench.new(f"groestl_{b}", msg).digest() for b in (256, 512)}
+        for b in (256, 512):
+            h = hashbench.new(f"groestl_{b}")
+            for i, pos in enumerate(range(0, len(msg), 777)):
+                assert native.set_impl("groestl", forms[i % len(forms)])
+                h.update(msg[pos:pos + 777])
+            assert native.set_impl("groestl", forms[0])
+            assert h.digest() == want[b], f"groestl_{b}: a context changing form differs"
+    finally:
+        native.set_impl("groestl", None)
+    portable = _portable("groestl")
+    ref = results.pop(portable)
+    for form, res in results.items():
+        assert res == ref, f"groestl/{form}: compression differs from {portable}"
+    # the compression changed its input, so the comparison had something to compare
+    assert ref[0] != cases[0][1]
 # ---- K12: every leaf kernel against the serial form ---------------------------
 
 #: lengths of S = M || C || length_encode(|C|) around leaf boundaries: one

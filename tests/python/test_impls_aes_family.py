@@ -79,9 +79,12 @@ def test_needed_sources(sel, algo, want):
 def test_every_family_impl_listed_has_its_algorithms():
     for fam in ("aes", "groestl", "fugue", "echo", "shavite3", "hamsi"):
         assert fam in impls.families()
-    assert impls.implementations("groestl_256") == ["tables8", "tables8pq", "table1", "sbox64", "bytes"]
-    # P and Q interleaved only where an out-of-order CPU gains from it
-    assert impls.host_selection()["groestl"] == "tables8pq" and impls.default_selection()["groestl"] == "tables8"
+    assert impls.implementations("groestl_256") == ["tables8", "tables8pq", "table1", "sbox64", "bytes", "aesni",
+                                                    "dispatch"]
+    # the host runs AES-NI, or else P and Q interleaved (where an out-of-order
+    # CPU gains from it); embedded targets the plain tables
+    assert impls.host_selection()["groestl"] == "dispatch" and impls.default_selection()["groestl"] == "tables8"
+    assert impls.dispatch_members("groestl") == ("aesni", "tables8pq")
     assert impls.deciding_family("echo_256") == "echo"
     # the host library runs AES-NI or else the 64-bit-lane ECHO, embedded targets the 32-bit one
     assert impls.host_selection()["echo"] == "dispatch" and impls.default_selection()["echo"] == "unrolled"
