@@ -196,6 +196,91 @@ def test_jh_kernels_match_portable_and_share_the_state():
     finally:
         native.set_impl("jh", None)
     print(f"jh: {', '.join(forms)} equal to unrolled")
+# ---- CubeHash: every kernel against the portable form --------------------------
+
+CUBEHASH = ("cubehash_224", "cubehash_256", "cubehash_384", "cubehash_512")
+#: every length to 400 B (every position of the padding's 0x80 in its
+#: block, up to a dozen blocks), around 1 KiB, and two long ones
+CH_LENGTHS = sorted(set(range(0, 401)) | {1023, 1024, 1025, 4096 + 17, 65536 + 3})
+
+
+def _ch_digests(form: str) -> dict:
+    import hashbench
+
+    assert native.set_impl("cubehash", form) and native.active_impl("cubehash") == form
+    msg = kat.pattern(max(CH_LENGTHS))
+    out = {}
+    for algo in CUBEHASH:
+        for n in CH_LENGTHS:
+            out[algo, n, "one"] = hashbench.new(algo, msg[:n]).digest()
+            h, pos, i = hashbench.new(algo), 0, 0
+            while pos < n:  # pieces of 7 and 61 bytes: every offset within a block
+                step = (7, 61)[i % 2]
+                h.update(msg[pos:min(n, pos + step)])
+                pos, i = pos + step, i + 1
+            out[algo, n, "split"] = h.digest()
+    return out
+
+
+@pytest.mark.skipif("cubehash" not in DISPATCH, reason="cubehash has no host dispatch")
+def test_cubehash_kernels_match_portable():
+    portable = _portable("cubehash")
+    forms = [f for f in native.runnable_impls("cubehash") if f != portable]
+    try:
+        want = _ch_digests(portable)
+        for form in forms:
+            got = _ch_digests(form)
+            bad = [k for k in want if got[k] != want[k]]
+            assert not bad, f"cubehash/{form} differs from {portable} at {bad[:5]}"
+    finally:
+        native.set_impl("cubehash", None)
+    print(f"cubehash: {', '.join(forms) or 'no other form'} equal to {portable}")
+
+
+@pytest.mark.skipif("cubehash" not in DISPATCH, reason="cubehash has no host dispatch")
+def test_cubehash_bare_kernels_agree_and_share_the_state():
+    """hb_cubehash_compress and hb_cubehash_rounds of every form on random
+    states (no message reaches most of them) and round counts, and one
+    message whose pieces and final each run a different form: every form
+    keeps the state as the same 32 words (src/algos/cubehash/cubehash.h)."""
+    import random
+
+    import hashbench
+
+    lib = native.lib()
+    comp, rounds = lib.hb_cubehash_compress, lib.hb_cubehash_rounds
+    comp.restype = rounds.restype = None
+    comp.argtypes = [ctypes.POINTER(ctypes.c_uint32), ctypes.c_char_p, ctypes.c_size_t]
+    rounds.argtypes = [ctypes.POINTER(ctypes.c_uint32), ctypes.c_uint]
+    portable = _portable("cubehash")
+    forms = native.runnable_impls("cubehash")
+    rng = random.Random(18)
+    cases = [(_words(rng, 32), rng.randbytes(32 * nb), nb, nr) for nb, nr in ((1, 2), (2, 16), (5, 160), (0, 4))]
+    msg = kat.pattern(5000)
+    try:
+        for state, blocks, nb, nr in cases:
+            assert native.set_impl("cubehash", portable)
+            want = (ctypes.c_uint32 * 32)(*state)
+            comp(want, blocks, nb)
+            rounds(want, nr)
+            for form in forms:
+                assert native.set_impl("cubehash", form)
+                got = (ctypes.c_uint32 * 32)(*state)
+                comp(got, blocks, nb)
+                rounds(got, nr)
+                assert list(got) == list(want), f"cubehash/{form}: {nb} blocks, {nr} rounds"
+        assert native.set_impl("cubehash", portable)
+        ref = hashbench.new("cubehash_512", msg).digest()
+        h = hashbench.new("cubehash_512")
+        for i, pos in enumerate(range(0, len(msg), 999)):
+            assert native.set_impl("cubehash", forms[i % len(forms)])
+            h.update(msg[pos:pos + 999])
+        assert native.set_impl("cubehash", forms[0] if forms[0] != forms[-1] else portable)
+        assert h.digest() == ref
+    finally:
+        native.set_impl("cubehash", None)
+
+
 # ---- AES-NI: ECHO, SHAvite-3 and Groestl against their portable forms ---------
 
 AES_FAMILIES = {"echo": ("echo_224", "echo_256", "echo_384", "echo_512"),

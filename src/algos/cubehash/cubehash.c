@@ -3,17 +3,6 @@
 #include "../../common/hb_util.h"
 #include "cubehash_iv.h"
 
-void hb_cubehash_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
-{
-    uint32_t *x = (uint32_t *)state;
-    unsigned i;
-    while (n--) {
-        for (i = 0; i < 8; i++) x[i] ^= hb_load32_le(blk + 4 * i);
-        hb_cubehash_rounds(x, 16);
-        blk += 32;
-    }
-}
-
 static const hb_md_class CUBEHASH_MD = {32, 0, hb_cubehash_compress};
 
 static int cubehash_start(void *ctx, const hb_params *p, unsigned out_len, HB_ROM uint32_t *iv)

@@ -24,10 +24,12 @@ int hb_cubehash_384_init(void *ctx, const hb_params *p) HB_REENTRANT;
 int hb_cubehash_512_init(void *ctx, const hb_params *p) HB_REENTRANT;
 void hb_cubehash_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_cubehash_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
-/* n 32-byte blocks into the state x[32] (xor + 16 rounds each) */
+/* The kernel, one form per folder named in impls.toml, each defining both:
+ * n 32-byte blocks into the state x[32] (each xored into x[0..7], then 16
+ * rounds), and n rounds (n even) on x[0..31] (spec sec. 2: x_{abcde} =
+ * x[16a+8b+4c+2d+e]).  Every form keeps the state as these 32 words, so a
+ * context may change form between calls (the host dispatch). */
 void hb_cubehash_compress(void *x, const uint8_t *blocks, size_t n) HB_REENTRANT;
-/* n rounds (n even) on x[0..31] (spec sec. 2: x_{abcde} = x[16a+8b+4c+2d+e]):
- * the kernel, one form per folder named in impls.toml */
 void hb_cubehash_rounds(uint32_t *x, unsigned n) HB_REENTRANT;
 
 #endif

@@ -1,6 +1,7 @@
 /* CubeHash rounds, compact: see ../impls.toml and cubehash.c */
 #include "../cubehash.h"
 #include "../../../common/hb_util.h"
+#include "../cubehash_blocks.h"
 
 /* The ten steps of a round as loops over x[] in place, with the swaps done
  * as data moves: a tiny frame for 8-bit targets, where the 32 named words

@@ -1,6 +1,7 @@
 /* CubeHash rounds, unrolled (the default): see ../impls.toml and cubehash.c */
 #include "../cubehash.h"
 #include "../../../common/hb_util.h"
+#include "../cubehash_blocks.h"
 
 /*
  * Rounds on x[0..31] (spec sec. 2: x_{abcde} = x[16a+8b+4c+2d+e]); a = x[0..15],
