@@ -110,15 +110,19 @@ static void push_parent(hb_blake3_ctx *c)
 static void wide(const hb_blake3_ctx *c, const uint8_t *in, size_t n, uint64_t chunk,
                  uint8_t *out)
 {
-    if (n <= HB_BLAKE3_WIDE) {
-        hb_blake3_hash_many(in, n, CHUNK_BLOCKS, c->key, chunk, 1, c->flags, CHUNK_START, CHUNK_END, out);
-    } else {
+#if HB_BLAKE3_MANY > HB_BLAKE3_WIDE
+    if (n > HB_BLAKE3_WIDE) {
         uint8_t cvs[2 * 32 * HB_BLAKE3_WIDE];
         size_t half = n / 2;
         wide(c, in, half, chunk, cvs);
         wide(c, in + half * CHUNK_LEN, half, chunk + half, cvs + 32 * HB_BLAKE3_WIDE);
         hb_blake3_hash_many(cvs, HB_BLAKE3_WIDE, 1, c->key, 0, 0, c->flags | PARENT, 0, 0, out);
+        return;
     }
+#endif
+    /* without the recursion where it cannot happen (32-bit targets, MANY
+     * = WIDE = 2): its 2 * 32 * WIDE bytes would be stack for nothing */
+    hb_blake3_hash_many(in, n, CHUNK_BLOCKS, c->key, chunk, 1, c->flags, CHUNK_START, CHUNK_END, out);
 }
 
 /* At a chunk boundary with len bytes to come: the largest aligned subtree
@@ -175,9 +179,11 @@ void hb_blake3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
                     continue;
                 }
 #endif
-#if HB_BLAKE3_MANY > 1
+#if HB_BLAKE3_WIDE > 2
                 /* a chunk's blocks but the pending one as one chain: a
-                 * kernel keeps the chaining value in its registers */
+                 * SIMD kernel keeps the chaining value in its registers
+                 * (32-bit targets' portable hash_many is absorb's loop
+                 * again, so they keep the ROM) */
                 if (c->blocks == 0 && len > 128) {
                     size_t k = len > CHUNK_LEN ? CHUNK_BLOCKS : (len - 1) / 64;
                     HB_SCRATCH uint8_t cv[32];
