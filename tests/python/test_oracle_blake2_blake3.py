@@ -132,3 +132,29 @@ def test_blake3_splits_at_chunk_edges():
             for i in range(0, n, piece):
                 h.update(m[i:min(i + piece, n)])
             assert h.digest(100) == want, (n, piece)
+
+
+def test_blake3_whole_subtrees_and_the_cap():
+    """update hashes the largest power-of-two run of whole chunks down to its
+    top node and keeps that node back when the run ends the input (it may be
+    the root), up to 2^16 chunks at a time (HB_BLAKE3_MANY on 64-bit hosts):
+    lengths that end exactly on such runs, just past them and past the cap,
+    one-shot and streamed in 1 MiB pieces (`hashbench hash`'s reads) and in
+    pieces that leave a held-back node to one byte."""
+    blake3 = pytest.importorskip("blake3")
+    big = (bytes(range(256)) * 4096) * 96  # 96 MiB
+    m = memoryview(big)
+    for n in (1 << 20, (1 << 20) + 1024, 1 << 26, (1 << 26) + 5 * 1024 + 7, 3 << 25):
+        want = blake3.blake3(m[:n]).digest(length=65)
+        assert hashbench.new("blake3", m[:n]).digest(65) == want, n
+        h = hashbench.new("blake3")
+        for i in range(0, n, 1 << 20):
+            h.update(m[i:min(i + (1 << 20), n)])
+        assert h.digest(65) == want, (n, "1 MiB pieces")
+        if n < 1 << 22:
+            h, i = hashbench.new("blake3"), 0
+            for piece in (2048, 1, 8192, 4096 - 1, 1, 16384):
+                h.update(m[i:i + piece])
+                i += piece
+            h.update(m[i:n])
+            assert h.digest(65) == want, (n, "held back, then one byte")

@@ -82,30 +82,75 @@ static void start(hb_blake3_ctx *c, const uint32_t key[8], uint8_t flags)
     c->buf_len = 0;
     c->blocks = 0;
     c->depth = 0;
+    c->level = 0;
     c->flags = flags;
     c->done = 0;
 }
 
 #if HB_BLAKE3_MANY > 1
-/* At a chunk boundary with len bytes to come: hash the largest aligned
- * subtree of 2..HB_BLAKE3_MANY whole chunks that leaves at least one byte
- * (the last chunk, possibly the root, is never in it) with hash_many, a
- * level at a time, and push its chaining value.  Returns the bytes taken:
- * 0 if fewer than two chunks qualify. */
+/* The pending node is the parent of a held-back subtree of 2^level chunks
+ * (see many) and more input follows, so it is not the root: compress it
+ * and push its chaining value. */
+static void push_parent(hb_blake3_ctx *c)
+{
+    HB_SCRATCH uint32_t m[16];
+    unsigned level = c->level;
+    load_block(m, c->buf);
+    hb_blake3_kernel(c->key, m, 0, 64, c->flags | PARENT, c->cv, 0);
+    c->level = 0;
+    c->buf_len = 0;
+    push_cv(c, level);
+}
+
+/* n whole chunks (a power of two) from chunk `chunk`, reduced to the
+ * chaining values of min(n, HB_BLAKE3_WIDE) equal subtrees in out: a
+ * group of WIDE chunks in one hash_many call, two halves' values joined
+ * by one call of WIDE parents.  Every call is as wide as the widest
+ * kernel, and the input is read in order. */
+static void wide(const hb_blake3_ctx *c, const uint8_t *in, size_t n, uint64_t chunk,
+                 uint8_t *out)
+{
+#if HB_BLAKE3_MANY > HB_BLAKE3_WIDE
+    if (n > HB_BLAKE3_WIDE) {
+        uint8_t cvs[2 * 32 * HB_BLAKE3_WIDE];
+        size_t half = n / 2;
+        wide(c, in, half, chunk, cvs);
+        wide(c, in + half * CHUNK_LEN, half, chunk + half, cvs + 32 * HB_BLAKE3_WIDE);
+        hb_blake3_hash_many(cvs, HB_BLAKE3_WIDE, 1, c->key, 0, 0, c->flags | PARENT, 0, 0, out);
+        return;
+    }
+#endif
+    /* without the recursion where it cannot happen (32-bit targets, MANY
+     * = WIDE = 2): its 2 * 32 * WIDE bytes would be stack for nothing */
+    hb_blake3_hash_many(in, n, CHUNK_BLOCKS, c->key, chunk, 1, c->flags, CHUNK_START, CHUNK_END, out);
+}
+
+/* At a chunk boundary with len bytes to come: the largest aligned subtree
+ * of 2..HB_BLAKE3_MANY whole chunks that fits in them is hashed down to
+ * the two chaining values of its top node.  If input follows it in this
+ * call, the top node is compressed and pushed; if the subtree ends the
+ * input, it may be the root, so the node is kept back as the pending
+ * block (buf, level) instead, the way a chunk's last block is.  Returns
+ * the bytes taken: 0 if fewer than two chunks qualify. */
 static size_t many(hb_blake3_ctx *c, const uint8_t *in, size_t len)
 {
-    HB_SCRATCH uint8_t cvs[32 * HB_BLAKE3_MANY];
-    size_t whole = (len - 1) / CHUNK_LEN, n = HB_BLAKE3_MANY;
-    unsigned level = 0, i;
+    HB_SCRATCH uint8_t cvs[32 * HB_BLAKE3_WIDE];
+    size_t whole = len / CHUNK_LEN, n = HB_BLAKE3_MANY, k;
+    unsigned level = 0;
     while (n > whole || (c->chunk & (n - 1)))
         n >>= 1;
     if (n < 2)
         return 0;
-    hb_blake3_hash_many(in, n, CHUNK_BLOCKS, c->key, c->chunk, 1, c->flags, CHUNK_START, CHUNK_END, cvs);
-    for (; (n >> level) > 1; level++)
-        hb_blake3_hash_many(cvs, n >> (level + 1), 1, c->key, 0, 0, c->flags | PARENT, 0, 0, cvs);
-    for (i = 0; i < 8; i++) c->cv[i] = hb_load32_le(cvs + 4 * i);
-    push_cv(c, level);
+    wide(c, in, n, c->chunk, cvs);
+    for (k = n < HB_BLAKE3_WIDE ? n : HB_BLAKE3_WIDE; k > 2; k >>= 1)
+        hb_blake3_hash_many(cvs, k / 2, 1, c->key, 0, 0, c->flags | PARENT, 0, 0, cvs);
+    while (((size_t)1 << level) < n)
+        level++;
+    memcpy(c->buf, cvs, 64);
+    c->buf_len = 64;
+    c->level = (uint8_t)level;
+    if (len > n * CHUNK_LEN)
+        push_parent(c);
     return n * CHUNK_LEN;
 }
 #endif
@@ -116,15 +161,42 @@ void hb_blake3_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
     while (len) {
         size_t take;
         if (c->buf_len == 64) { /* a full block waits and more input exists */
+#if HB_BLAKE3_MANY > 1
+            if (c->level) {
+                push_parent(c);
+                continue;
+            }
+#endif
             absorb(c, c->buf);
             c->buf_len = 0;
         }
         if (c->buf_len == 0) /* straight from the input, keeping the last block back */
             while (len > 64) {
 #if HB_BLAKE3_MANY > 1
-                if (c->blocks == 0 && len > 2 * CHUNK_LEN && (take = many(c, in, len)) != 0) {
+                if (c->blocks == 0 && len >= 2 * CHUNK_LEN && (take = many(c, in, len)) != 0) {
                     in += take;
                     len -= take;
+                    continue;
+                }
+#endif
+#if HB_BLAKE3_WIDE > 2
+                /* a chunk's blocks but the pending one as one chain: a
+                 * SIMD kernel keeps the chaining value in its registers
+                 * (32-bit targets' portable hash_many is absorb's loop
+                 * again, so they keep the ROM) */
+                if (c->blocks == 0 && len > 128) {
+                    size_t k = len > CHUNK_LEN ? CHUNK_BLOCKS : (len - 1) / 64;
+                    HB_SCRATCH uint8_t cv[32];
+                    unsigned i;
+                    hb_blake3_hash_many(in, 1, (unsigned)k, c->key, c->chunk, 1, c->flags, CHUNK_START,
+                                        k == CHUNK_BLOCKS ? CHUNK_END : 0, cv);
+                    for (i = 0; i < 8; i++) c->cv[i] = hb_load32_le(cv + 4 * i);
+                    in += 64 * k;
+                    len -= 64 * k;
+                    if (k == CHUNK_BLOCKS)
+                        push_cv(c, 0);
+                    else
+                        c->blocks = (uint8_t)k;
                     continue;
                 }
 #endif
@@ -147,6 +219,12 @@ static void finish(hb_blake3_ctx *c)
 {
     HB_SCRATCH uint32_t m[16];
     uint8_t fl = (uint8_t)(c->flags | CHUNK_END | (c->blocks == 0 ? CHUNK_START : 0));
+#if HB_BLAKE3_MANY > 1
+    if (c->level) { /* a held-back subtree's top node: a parent, counter 0 */
+        fl = (uint8_t)(c->flags | PARENT);
+        c->chunk = 0;
+    }
+#endif
     memset(c->buf + c->buf_len, 0, 64u - c->buf_len);
     while (c->depth) {
         /* the pending node is a right child: its cv joins the next stack entry */

@@ -33,22 +33,34 @@
 #define HB_BLAKE3_MAX_DEPTH 54
 #endif
 
-/* Chunks hashed per hash_many call on the way through update (a power of
- * two): the largest aligned subtree up to this many chunks is reduced to
- * one chaining value with 32 bytes of stack per chunk.  1 turns the path
- * off (every chunk then goes through the single compression).  64-bit
- * hosts take 128 (4 KiB): the narrow top levels of a subtree cost about as
- * much whatever its size, so larger ones amortise them (1 MiB: 617k TSC
- * cycles at 32, 598k at 128).  16-bit targets (AVR, 8051) keep the
- * single-compression path; 32-bit ones take 2 chunks (64 bytes), where no
- * SIMD kernel helps but the target's KATs still cover the path. */
+/* The largest subtree, in chunks (a power of two), that update hashes in
+ * one go through the kernel's hash_many: down to the two chaining values
+ * of its top node, which is pushed, or kept back if the subtree ends the
+ * input (it may be the root).  1 turns the path off (every chunk then goes
+ * through the single compression).  HB_BLAKE3_WIDE (a power of two, at
+ * most HB_BLAKE3_MANY) is the most chunks or parents per hash_many call:
+ * the lanes of the widest kernel, 16 (AVX-512).  A subtree of more than
+ * WIDE chunks takes 32 * WIDE bytes of stack and recurses
+ * log2(MANY / WIDE) levels deep with 64 * WIDE bytes each: 64-bit hosts
+ * take subtrees up to 2^16 chunks (64 MiB; 12 levels of 1 KiB), beyond
+ * which the one extra parent per subtree costs nothing measurable.  16-bit
+ * targets (AVR, 8051) keep the single-compression path; 32-bit ones take
+ * 2 chunks (64 bytes), where no SIMD kernel helps but the target's KATs
+ * still cover the path. */
 #ifndef HB_BLAKE3_MANY
 #if SIZE_MAX > 0xffffffffu
-#define HB_BLAKE3_MANY 128
+#define HB_BLAKE3_MANY 65536
 #elif SIZE_MAX > 0xffffu
 #define HB_BLAKE3_MANY 2
 #else
 #define HB_BLAKE3_MANY 1
+#endif
+#endif
+#ifndef HB_BLAKE3_WIDE
+#if HB_BLAKE3_MANY > 16
+#define HB_BLAKE3_WIDE 16
+#else
+#define HB_BLAKE3_WIDE HB_BLAKE3_MANY
 #endif
 #endif
 
@@ -62,6 +74,8 @@ typedef struct hb_blake3_ctx {
     uint8_t buf_len;          /* bytes in buf; root block length after final */
     uint8_t blocks;           /* blocks of the current chunk already compressed */
     uint8_t depth;            /* entries on the stack */
+    uint8_t level;            /* 0, or L: buf is the top node of a held-back subtree of 2^L
+                                 chunks from chunk `chunk` (a parent block) */
     uint8_t flags;            /* mode flag (KEYED_HASH / DERIVE_KEY_*); root flags after final */
     uint8_t done;             /* final has run */
 } hb_blake3_ctx;

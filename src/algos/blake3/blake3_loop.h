@@ -1,6 +1,6 @@
 /* hash_many (blake3.h) as a loop over hb_blake3_kernel: the whole of it in
- * the portable forms, the chains left over after the last full batch of
- * lanes in the SIMD ones.  Included by the implementation folders only. */
+ * the portable forms (the x86 ones have their own, blake3_x86_rows.h).
+ * Included by the implementation folders only. */
 #ifndef HB_BLAKE3_LOOP_H
 #define HB_BLAKE3_LOOP_H
 

@@ -16,7 +16,7 @@
 #define HB_BLAKE3_X86_H
 
 #include "blake3.h"
-#include "blake3_loop.h"
+#include "../../common/hb_util.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #define HB3_X86 1
@@ -28,8 +28,13 @@
 #define HB3_AVX2 __attribute__((target("ssse3,sse4.1,avx2")))
 #define HB3_AVX512 __attribute__((target("ssse3,sse4.1,avx2,avx512f,avx512vl")))
 
+/* the flags of block j of `blocks` */
+#define HB3_FLAGS(j) (flags | ((j) == 0 ? first : 0) | ((j) + 1 == blocks ? last : 0))
+
 /* ---- one compression, rows ---- */
 #define HB3_ROWS_NAME hb3_rows_sse41
+#define HB3_ROWS_CORE hb3_rows_core_sse41
+#define HB3_ROWS_CHAIN hb3_chains_sse41
 #define HB3_ROWS_TARGET HB3_SSE41
 #define HB3_R16(x) _mm_shuffle_epi8((x), _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
 #define HB3_R8(x) _mm_shuffle_epi8((x), _mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
@@ -45,6 +50,8 @@ static inline HB3_SSE41 __m128i hb3_4_r7(__m128i x)
 }
 #include "blake3_x86_rows.h"
 #undef HB3_ROWS_NAME
+#undef HB3_ROWS_CORE
+#undef HB3_ROWS_CHAIN
 #undef HB3_ROWS_TARGET
 #undef HB3_R16
 #undef HB3_R12
@@ -53,6 +60,8 @@ static inline HB3_SSE41 __m128i hb3_4_r7(__m128i x)
 
 /* AVX-512VL rotates a lane in one instruction (vprord) */
 #define HB3_ROWS_NAME hb3_rows_avx512
+#define HB3_ROWS_CORE hb3_rows_core_avx512
+#define HB3_ROWS_CHAIN hb3_chains_avx512
 #define HB3_ROWS_TARGET HB3_AVX512
 #define HB3_R16(x) _mm_ror_epi32((x), 16)
 #define HB3_R12(x) _mm_ror_epi32((x), 12)
@@ -60,6 +69,8 @@ static inline HB3_SSE41 __m128i hb3_4_r7(__m128i x)
 #define HB3_R7(x) _mm_ror_epi32((x), 7)
 #include "blake3_x86_rows.h"
 #undef HB3_ROWS_NAME
+#undef HB3_ROWS_CORE
+#undef HB3_ROWS_CHAIN
 #undef HB3_ROWS_TARGET
 #undef HB3_R16
 #undef HB3_R12
@@ -173,8 +184,6 @@ static inline void hb3_counters(uint32_t *lo, uint32_t *hi, unsigned w, uint64_t
     }
 }
 
-/* the flags of block j of `blocks` */
-#define HB3_FLAGS(j) (flags | ((j) == 0 ? first : 0) | ((j) + 1 == blocks ? last : 0))
 
 /* 4 lanes: SSE4.1 */
 static inline HB3_SSE41 __m128i hb3_4_add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }

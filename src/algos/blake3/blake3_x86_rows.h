@@ -3,8 +3,8 @@
  * the diagonal step the same after rotating rows 0, 2 and 3 by -1, 1 and 2
  * lanes.
  * Included by blake3_x86.h once per instruction set, without a guard: it
- * expects HB3_ROWS_NAME, HB3_ROWS_TARGET and HB3_R16/R12/R8/R7 (rotate
- * each 32-bit lane right). */
+ * expects HB3_ROWS_NAME, HB3_ROWS_CORE, HB3_ROWS_CHAIN, HB3_ROWS_TARGET
+ * and HB3_R16/R12/R8/R7 (rotate each 32-bit lane right). */
 
 /* four-word vectors as the float shuffle sees them: lanes 0-1 of the
  * result from a, lanes 2-3 from b */
@@ -13,18 +13,22 @@
     _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(i3, i2, i1, i0)))
 #endif
 
-static inline HB3_ROWS_TARGET void HB3_ROWS_NAME(const uint32_t cv[8], const uint32_t m[16],
-                                                 uint64_t counter, uint32_t block_len,
-                                                 uint32_t flags, uint32_t *out, int full)
+/* The rounds: the chaining value in c0, c1, the message words at m (16
+ * little-endian words, so on x86 the block's bytes as they are); the
+ * state before the feed-forward left in st[0..4).  Inlined, the chaining
+ * value stays in registers from one block to the next. */
+static HB3_INLINE HB3_ROWS_TARGET void HB3_ROWS_CORE(__m128i c0, __m128i c1, const void *m,
+                                                     uint64_t counter, uint32_t block_len,
+                                                     uint32_t flags, __m128i *st)
 {
-    __m128i c0 = _mm_loadu_si128((const __m128i *)cv), c1 = _mm_loadu_si128((const __m128i *)(cv + 4));
     __m128i r0 = c0, r1 = c1;
     __m128i r2 = _mm_setr_epi32((int)hb_blake3_iv[0], (int)hb_blake3_iv[1], (int)hb_blake3_iv[2],
                                 (int)hb_blake3_iv[3]);
     __m128i r3 = _mm_setr_epi32((int)(uint32_t)counter, (int)(uint32_t)(counter >> 32), (int)block_len,
                                 (int)flags);
-    __m128i a = _mm_loadu_si128((const __m128i *)m), b = _mm_loadu_si128((const __m128i *)(m + 4));
-    __m128i c = _mm_loadu_si128((const __m128i *)(m + 8)), d = _mm_loadu_si128((const __m128i *)(m + 12));
+    const __m128i *mv = (const __m128i *)m;
+    __m128i a = _mm_loadu_si128(mv), b = _mm_loadu_si128(mv + 1);
+    __m128i c = _mm_loadu_si128(mv + 2), d = _mm_loadu_si128(mv + 3);
     /* this round's message words w = m[schedule]: x0 = w0 w2 w4 w6 and
      * y0 = w1 w3 w5 w7 feed the columns, x1 = w8 .. w14, y1 = w9 .. w15
      * the diagonals */
@@ -70,10 +74,47 @@ static inline HB3_ROWS_TARGET void HB3_ROWS_NAME(const uint32_t cv[8], const uin
         d = HB3_SHUF2(t, s, 0, 2, 0, 1);                      /* y1' */
         x0 = a; y0 = b; x1 = c; y1 = d;
     }
+    st[0] = r0;
+    st[1] = r1;
+    st[2] = r2;
+    st[3] = r3;
+}
+
+static inline HB3_ROWS_TARGET void HB3_ROWS_NAME(const uint32_t cv[8], const uint32_t m[16],
+                                                 uint64_t counter, uint32_t block_len,
+                                                 uint32_t flags, uint32_t *out, int full)
+{
+    __m128i c0 = _mm_loadu_si128((const __m128i *)cv), c1 = _mm_loadu_si128((const __m128i *)(cv + 4));
+    __m128i r[4];
+    HB3_ROWS_CORE(c0, c1, m, counter, block_len, flags, r);
     if (full) {
-        _mm_storeu_si128((__m128i *)(out + 8), _mm_xor_si128(r2, c0));
-        _mm_storeu_si128((__m128i *)(out + 12), _mm_xor_si128(r3, c1));
+        _mm_storeu_si128((__m128i *)(out + 8), _mm_xor_si128(r[2], c0));
+        _mm_storeu_si128((__m128i *)(out + 12), _mm_xor_si128(r[3], c1));
     }
-    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(r0, r2));
-    _mm_storeu_si128((__m128i *)(out + 4), _mm_xor_si128(r1, r3));
+    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(r[0], r[2]));
+    _mm_storeu_si128((__m128i *)(out + 4), _mm_xor_si128(r[1], r[3]));
+}
+
+/* hash_many's chains (blake3.h) one after another, each block in rows:
+ * the chains too few for the lanes, and one chunk's blocks in update.
+ * The chaining value never leaves the registers between blocks, where a
+ * call of the compression per block would store it and load it back. */
+static inline HB3_ROWS_TARGET void HB3_ROWS_CHAIN(const uint8_t *in, size_t n, unsigned blocks,
+                                                  const uint32_t key[8], uint64_t counter,
+                                                  unsigned step, unsigned flags, unsigned first,
+                                                  unsigned last, uint8_t *out)
+{
+    size_t i;
+    unsigned j;
+    for (i = 0; i < n; i++, counter += step, out += 32) {
+        __m128i c0 = _mm_loadu_si128((const __m128i *)key), c1 = _mm_loadu_si128((const __m128i *)(key + 4));
+        __m128i r[4];
+        for (j = 0; j < blocks; j++, in += 64) {
+            HB3_ROWS_CORE(c0, c1, in, counter, 64, HB3_FLAGS(j), r);
+            c0 = _mm_xor_si128(r[0], r[2]);
+            c1 = _mm_xor_si128(r[1], r[3]);
+        }
+        _mm_storeu_si128((__m128i *)out, c0);
+        _mm_storeu_si128((__m128i *)(out + 16), c1);
+    }
 }

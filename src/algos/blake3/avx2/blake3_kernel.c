@@ -20,7 +20,7 @@ HB3_AVX2 void hb_blake3_hash_many(const uint8_t *in, size_t n, unsigned blocks, 
         hb3_hash8(in, stride, blocks, key, counter, step, flags, first, last, out);
     for (; n >= 4; n -= 4, in += 4 * stride, out += 128, counter += (uint64_t)4 * step)
         hb3_hash4(in, stride, blocks, key, counter, step, flags, first, last, out);
-    hb3_chains(in, n, blocks, key, counter, step, flags, first, last, out);
+    hb3_chains_sse41(in, n, blocks, key, counter, step, flags, first, last, out);
 }
 #else
 /* not an x86 CPU: the dispatch never lists this implementation */
