@@ -209,9 +209,16 @@ $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 	@touch $@
 
 # the binding's copy of the C library, rebuilt whenever a C file changes
-# (IMPL_SRC: the forms a dispatch #includes are not in LIB_SRC)
-$(VENV)/.native: $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(VENV)/.stamp $(wildcard src/algos/*/impls.toml)
-	$(VENV)/bin/pip install --quiet --no-deps --no-build-isolation -e . >/dev/null
+# (IMPL_SRC: the forms a dispatch #includes are not in LIB_SRC); not when
+# the install that made $(VENV)/.stamp has just built it from these sources
+# (pip builds the extension from scratch each time: minutes on 2 cores)
+NATIVE_SRC := $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(wildcard src/algos/*/impls.toml)
+$(VENV)/.native: $(NATIVE_SRC) $(VENV)/.stamp
+	@so=$$(ls python/hashbench/_native*.so 2>/dev/null | head -1); \
+	if [ -z "$$so" ] || [ -n "$$(find $(NATIVE_SRC) -newer $$so -print -quit)" ]; then \
+	  echo "$(VENV)/bin/pip install --quiet --no-deps --no-build-isolation -e ."; \
+	  $(VENV)/bin/pip install --quiet --no-deps --no-build-isolation -e . >/dev/null; \
+	fi
 	@touch $@
 
 setup: $(VENV)/.native $(BUILD)/hb-bench

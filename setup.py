@@ -5,10 +5,13 @@ The library is plain C with no Python API; it is compiled as an
 loads it with ctypes (see README: why ctypes)."""
 import glob
 import importlib.util
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 # the host implementation of every family, a run-time dispatch where it has
 # one (python/hashbench/impls.py, loaded by path: the package is not importable before it is built)
@@ -22,7 +25,31 @@ _HOST = impls.host_selection()
 SOURCES = ["src/registry.c"] + [str(p.relative_to(_ROOT)) for p in impls.lib_sources(_HOST)]
 INCLUDE_DIRS = ["include"] + [str(p.relative_to(_ROOT)) for p in impls.include_dirs(_HOST)]
 
+
+
+class ParallelBuildExt(build_ext):
+    """Compile the library's files side by side: setuptools compiles one
+    extension's sources one after another, and this one is the whole
+    library (pip rebuilds it from scratch on every install)."""
+
+    def build_extension(self, ext):
+        serial = self.compiler.compile
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+        def compile_all(sources, *args, **kwargs):
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                parts = pool.map(lambda src: serial([src], *args, **kwargs), sources)
+                return [obj for objs in parts for obj in objs]
+
+        self.compiler.compile = compile_all
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = serial
+
+
 setup(
+    cmdclass={"build_ext": ParallelBuildExt},
     ext_modules=[
         Extension(
             "hashbench._native",

@@ -124,16 +124,7 @@ void hb_echo_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     }
     c->buf[bs - 18] = (uint8_t)(8 * c->out_len);
     c->buf[bs - 17] = (uint8_t)((8 * c->out_len) >> 8);
-    /* byte by byte, indexed: SDCC 4.2 (--stack-auto --xstack) computed
-     * c->buf + bs - 16 with the high byte and the pointer tag dropped, so the
-     * counter went to xram page 0, the 8051's pdata stack */
-#ifdef __SDCC
-    for (i = 0; i < 16; i++) c->buf[bs - 16 + i] = (uint8_t)(c->cnt[i >> 2] >> (8 * (i & 3)));
-#else
-    /* elsewhere a word at a time: byte by byte, this and the digest below
-     * were a tenth of a 64-byte message's time on x86-64 */
-    for (i = 0; i < 16; i += 4) hb_store32_le(c->buf + bs - 16 + i, c->cnt[i >> 2]);
-#endif
+    for (i = 0; i < 16; i += 4) hb_store32_le_at(c->buf, bs - 16 + i, c->cnt[i >> 2]);
     hb_echo_compress(c->V, c->big, c->buf, k);
     /* the digest: the first out_len bytes of V, little-endian */
     if (out_len > c->out_len) out_len = c->out_len;

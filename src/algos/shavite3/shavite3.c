@@ -59,15 +59,7 @@ void hb_shavite3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
         memset(c->buf, 0, bs);
         memset(k, 0, sizeof k);
     }
-#ifdef __SDCC
-    /* byte by byte, indexed: SDCC 4.2 (--stack-auto --xstack) can drop the
-     * high byte of a pointer like c->buf + bs - tail (seen in ECHO) */
-    for (i = 0; i < lenb; i++) c->buf[bs - tail + i] = (uint8_t)(c->cnt[i >> 2] >> (8 * (i & 3)));
-#else
-    /* a word at a time: byte by byte, this and the digest below were most
-     * of a 64-byte message's cost outside the compression function */
-    for (i = 0; i < lenb; i += 4) hb_store32_le(c->buf + bs - tail + i, c->cnt[i >> 2]);
-#endif
+    for (i = 0; i < lenb; i += 4) hb_store32_le_at(c->buf, bs - tail + i, c->cnt[i >> 2]);
     c->buf[bs - 2] = (uint8_t)bits;
     c->buf[bs - 1] = (uint8_t)(bits >> 8);
     d->compress(c->h, c->buf, k);
