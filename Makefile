@@ -231,7 +231,12 @@ lint: $(VENV)/.stamp
 	$(VENV)/bin/ruff check python/hashbench tests/python
 	$(VENV)/bin/mypy
 
-test: setup lint test-c test-py fuzz-smoke
+# after setup the four stages share nothing they build, so they run side by
+# side on every core (pytest alone is half the time; CI has two cores);
+# each stage's output is printed whole when it ends
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test: setup
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target lint test-c test-py fuzz-smoke
 
 demo: setup
 	$(VENV)/bin/hashbench bench --target host --all --report $(BUILD)/report
