@@ -159,3 +159,14 @@ def test_jh_bytes_on_target():
         b = {r["size"]: r["median"] for r in rows if r["kind"] == "blocks"}
         per_block[im] = b[128] - b[64]
     assert per_block["bytes"] < per_block["compact"]
+
+
+def test_aes_tables_in_sram_on_target():
+    """The AES T-tables in data memory (aes/ram, which the avr config
+    selects): copied to SRAM by the start-up code, they give SHAvite-3 and
+    ECHO the same digests as the host over messages of 0..129 bytes."""
+    tg = need()
+    assert tg.cfg.selection()["aes"] == "ram"
+    for algo in ("shavite3_256", "echo_256"):
+        rows = list(tg.run([algo], [0], blocks=1, check_n=130))
+        assert rows and all(r["verified"] and not r.get("error") for r in rows), rows
