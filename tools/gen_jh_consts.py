@@ -248,6 +248,9 @@ def main():
     print(" * S-box of the even words (x0,x2,x4,x6) in halves 0,1, words 2,3 that of")
     print(" * the odd words.  JH_IV_<n>_DATA: initialiser of H(0) = F8(H(-1), 0) as")
     print(" * 16 little-endian words x[j][h] = bytes 16j+8h .. 16j+8h+7 of H(0).")
+    print(" * JH_RC8_DATA: the same constants as 42 * 32 bytes for a form on bytes:")
+    print(" * byte 32r + 2k is byte k (little-endian) of words 0,1 of round r (even")
+    print(" * words), byte 32r + 2k + 1 byte k of words 2,3 (odd words).")
     print(" * Initialisers, not tables: the implementations (jh/<impl>/) need the")
     print(" * round constants, jh.c the IVs, and each object holds only its own. */")
     print("#ifndef HB_JH_CONSTS_H")
@@ -256,6 +259,16 @@ def main():
     print("#define JH_RC_DATA { \\")
     for r in range(42):
         print("    " + ", ".join("0x%016xULL" % w for w in K[r]) + (", \\" if r < 41 else " \\"))
+    print("}")
+    print()
+    print("#define JH_RC8_DATA { \\")
+    for r in range(42):
+        ev = b"".join(w.to_bytes(8, "little") for w in K[r][0:2])
+        od = b"".join(w.to_bytes(8, "little") for w in K[r][2:4])
+        row = [v for k in range(16) for v in (ev[k], od[k])]
+        for h in (0, 16):
+            last = r == 41 and h == 16
+            print("    " + ", ".join("0x%02x" % v for v in row[h:h + 16]) + (" \\" if last else ", \\"))
     print("}")
     for bits in (224, 256, 384, 512):
         w = [int.from_bytes(ivs[bits][8 * i:8 * i + 8], "little") for i in range(16)]

@@ -174,3 +174,14 @@ def test_short_error_for_a_table_cell():
                          "(the peer's object: text 1, data 0, bss 0 bytes)") == "sph_x alone: does not fit (RAM)"
     assert peer_c._short("sph_x alone: does not build: ld: address 0x8202da of a.elf\nmore") == \
         "sph_x alone: does not build (link error)"
+
+
+def test_cli_target_markdown(tmp_path, capsys):
+    """The command line of the comparison (`peer-c --target avr --markdown`)
+    runs end to end and prints the row of the algorithm asked for."""
+    need_avr()
+    from hashbench.cli import main
+    src = stand_in(tmp_path / "peer")
+    assert main(["peer-c", "--src", str(src), "--target", "avr", "-a", "sha256", "--sizes", "64",
+                 "--blocks", "2", "--markdown"]) == 0
+    assert "| sha256 |" in capsys.readouterr().out

@@ -14,6 +14,7 @@
  *   ttables/  four 1 KiB T-tables (fastest, default)
  *   table1/   one T-table plus rotations (1 KiB)
  *   sbox/     the S-box only (256 B), MixColumns computed
+ *   ram/      ttables/ with the tables in data memory (the AVR's SRAM)
  * All give identical results.  The S-box is in aes_tables.c, the T-tables
  * in the implementation's folder; gen_tables.py writes them.
  */

@@ -6,6 +6,7 @@ Each table file sits with the code that reads it (src/algos/):
   aes/ttables/aes_ttables.c       AES T0..T3    (aes/ttables: four tables)
   aes/trows/aes_ttables.c         AES T0..T3    (aes/trows: the four as rows of one array)
   aes/table1/aes_ttables.c        AES T0        (aes/table1: one table)
+  aes/ram/aes_ttables.c           AES T0..T3    (aes/ram: four tables in data memory)
   groestl/tables8/groestl_tables.c  Groestl T0..T7 (groestl/tables8)
   groestl/table1/groestl_tables.c   Groestl T0     (groestl/table1)
   fugue/fugue_t0.c                Fugue T0      (the 4- and 1-table forms)
@@ -74,8 +75,8 @@ def rotl(v, n, w):
     return ((v << n) | (v >> (w - n))) & m if n else v
 
 
-def emit(name, ctype, vals, per, digits, suffix=""):
-    out = [f"HB_ROM {ctype} {name}[256] = {{"]
+def emit(name, ctype, vals, per, digits, suffix="", storage="HB_ROM"):
+    out = [f"{storage} {ctype} {name}[256] = {{"]
     for i in range(0, 256, per):
         row = ", ".join(f"0x{v:0{digits}x}{suffix}" for v in vals[i:i + per])
         out.append("    " + row + ("," if i + per < 256 else ""))
@@ -123,6 +124,10 @@ def files():
     aes_t = ["/* AES SubBytes+MixColumns, little-endian column words */",
              emit("hb_aes_T0", "uint32_t", T0, 8, 8)]
     aes_t123 = [emit(f"hb_aes_T{r}", "uint32_t", [rotl(v, 8 * r, 32) for v in T0], 8, 8) for r in (1, 2, 3)]
+    # plain const: data memory where that is not program memory (the AVR's SRAM)
+    aes_ram = ["/* AES SubBytes+MixColumns, little-endian column words */",
+               *[emit(f"hb_aes_T{r}", "uint32_t", [rotl(v, 8 * r, 32) for v in T0], 8, 8, storage="const")
+                 for r in range(4)]]
     aes_rows = ["/* AES SubBytes+MixColumns, little-endian column words: [r] = T0 rotated left by 8r bits */",
                 emit_rows("hb_aes_T", "uint32_t", [[rotl(v, 8 * r, 32) for v in T0] for r in range(4)], 8, 8)]
     aes_inc = ["#define HB_AES_NO_ROUND   /* the declarations only, not the round */",
@@ -138,6 +143,7 @@ def files():
         "aes/ttables/aes_ttables.c": [header("aes_ttables.c (ttables/)", aes_inc), *aes_t, *aes_t123],
         "aes/trows/aes_ttables.c": [header("aes_ttables.c (trows/)", aes_inc), *aes_rows],
         "aes/table1/aes_ttables.c": [header("aes_ttables.c (table1/)", aes_inc), *aes_t],
+        "aes/ram/aes_ttables.c": [header("aes_ttables.c (ram/)", aes_inc), *aes_ram],
         "groestl/tables8/groestl_tables.c": [header("groestl_tables.c (tables8/)", ['#include "hashbench.h"']),
                                              *gr_t, *gr_t17],
         "groestl/table1/groestl_tables.c": [header("groestl_tables.c (table1/)", ['#include "hashbench.h"']),
