@@ -781,7 +781,7 @@ def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
 
     def f(x: float | None, fmt: str = "{:,.1f}") -> str:
         return "" if x is None else fmt.format(x)
-    t = Table(title=f"ours / {a.peer} on {a.target}: cycles/byte, one run each (the simulator is deterministic)")
+    t = _table(title=f"ours / {a.peer} on {a.target}: cycles/byte, one run each (the simulator is deterministic)")
     for col in ("algorithm", "impl", "opt", "ours 64 B", "peer 64 B", "ours 1 KiB", "peer 1 KiB",
                 "ratio 64 B", "ratio 1 KiB", "ratio long", "ours code", "peer code"):
         t.add_column(col, justify="left" if col in ("algorithm", "impl", "opt") else "right")
