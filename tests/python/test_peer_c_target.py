@@ -174,3 +174,16 @@ def test_short_error_for_a_table_cell():
                          "(the peer's object: text 1, data 0, bss 0 bytes)") == "sph_x alone: does not fit (RAM)"
     assert peer_c._short("sph_x alone: does not build: ld: address 0x8202da of a.elf\nmore") == \
         "sph_x alone: does not build (link error)"
+
+
+def test_cli_prints_the_target_table(tmp_path, capsys):
+    """The CLI path past the argument checks: build, run, compare and print
+    the table (rich is imported lazily; a name it did not import failed here)."""
+    from hashbench.cli import main
+    tg = targets.get("cortex-m4")
+    if tg.missing():
+        pytest.skip(f"cortex-m4: toolchain missing ({', '.join(tg.missing())})")
+    assert main(["peer-c", "--src", str(stand_in(tmp_path / "p")), "--target", "cortex-m4", "-a", "sha256",
+                 "--sizes", "64", "--blocks", "2", "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "| sha256 |" in out and "1.0" in out
