@@ -42,7 +42,8 @@ void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
 
 /* Merkle-Damgard strengthening: append byte `first`, zeros, then the
  * message length in bits as a len_bytes-byte integer (big- or
- * little-endian), compressing one or two final blocks.  Used by SHA-2
+ * little-endian), compressing one or two final blocks.  len_bytes is a
+ * multiple of 4, at most 16 (a length over 2^64 bits is not counted).  Used by SHA-2
  * (0x80, 8/16, BE) and other classic MD designs.  Not for lazy classes. */
 void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
                uint8_t first, unsigned len_bytes, int big_endian);

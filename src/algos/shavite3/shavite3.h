@@ -24,8 +24,11 @@ typedef struct hb_shavite3_ctx {
     uint32_t cnt[4];      /* message bits so far (128 bits), LS word first */
     hb_md md;
     const hb_shavite3_desc *d; /* the width (shavite3_c256.h / _c512.h)   */
-    uint8_t out_len;      /* digest bytes                                  */
+    /* on a word boundary: the compression function reads its words and
+     * final writes the length a word at a time (unaligned, each costs more
+     * on the Cortex-M4, and memset takes its byte-at-a-time path) */
     uint8_t buf[128];
+    uint8_t out_len;      /* digest bytes                                  */
 } hb_shavite3_ctx;
 
 int hb_shavite3_224_init(void *ctx, const hb_params *p) HB_REENTRANT;
