@@ -9,7 +9,7 @@
  *
  * A MAC is keyed with the same 32 bytes on both sides (ALGO may also be
  * blake2b_keyed or blake2s_keyed: our BLAKE2 with that key).  OpenSSL's
- * HMAC runs two ways: `openssl` takes the key on every message
+ * HMAC runs two ways: `openssl-per-message` takes the key on every message
  * (EVP_MAC_init with the key, as a one-shot HMAC() does), beside our
  * hb_hash with the key; `openssl-keyed` reuses one EVP_MAC_CTX that keeps
  * the key's precomputed inner and outer states (EVP_MAC_init without a
@@ -289,7 +289,7 @@ static void bench_mac(size_t j, const uint8_t *m, const size_t *sizes, int nsize
             params[1] = param_end();
             /* the digest stays set for the later inits, which pass none */
             if (mac_init(mac_ctx, peer_key, KEY_LEN, params)) {
-                compare(name, "openssl", call_ours, call_openssl_mac, m, sizes, nsizes, runs, ms);
+                compare(name, "openssl-per-message", call_ours, call_openssl_mac, m, sizes, nsizes, runs, ms);
                 compare(name, "openssl-keyed", call_ours_keyed, call_openssl_mac_kept, m, sizes, nsizes, runs, ms);
             }
         }

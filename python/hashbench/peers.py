@@ -255,6 +255,8 @@ def _c_peer_lines(names: list[str], runs: int, sizes: Sequence[int], rust: Path 
             if peer.startswith("rust:"):
                 peer = f"Rust {peer[5:]} {versions.get(peer[5:], '?')}"
             rows.append({"algo": kv["algo"], "peer": {"openssl": "OpenSSL " + _openssl_version(),
+                                                       "openssl-per-message": f"OpenSSL {_openssl_version()} "
+                                                                              "(key given per message)",
                                                        "openssl-keyed": f"OpenSSL {_openssl_version()} "
                                                                         "(key kept in a reused EVP_MAC_CTX)",
                                                        "libsodium": "libsodium", "libb2": "libb2"}.get(peer, peer),

@@ -24,7 +24,7 @@ def _expected() -> set[tuple[str, str]]:
     want: set[tuple[str, str]] = set()
     if _have("crypto"):
         for n in ("hmac_sha256", "hmac_sha512"):
-            want |= {(n, "openssl"), (n, "openssl-keyed")}
+            want |= {(n, "openssl-per-message"), (n, "openssl-keyed")}
     if _have("sodium"):
         want |= {("hmac_sha256", "libsodium"), ("hmac_sha512", "libsodium"), ("blake2b_keyed", "libsodium")}
     if _have("b2"):
