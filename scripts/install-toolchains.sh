@@ -17,6 +17,9 @@
 #           MB-Lite itself is fetched by the person validating),
 #         browser (Chromium: the report is loaded in a headless browser
 #                  by tests/python/test_report.py),
+#         peers (libsodium and libb2, loaded by `hashbench peers` beside
+#                OpenSSL's libcrypto; tests/python/test_peers_mac.py checks
+#                their digests and tags against ours),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -31,6 +34,7 @@ declare -A PKGS=(
   [microblaze]="qemu-system-misc binutils-source gcc-12-source newlib-source libgmp-dev libmpfr-dev libmpc-dev texinfo flex bison"
   [mblite]="ghdl ghdl-llvm"
   [browser]="chromium"
+  [peers]="libssl3 libsodium23 libb2-1"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"
@@ -38,6 +42,7 @@ PKGS[ci]="${PKGS[ci]} ${PKGS[mcs51]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[hdl]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[fuzz]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[browser]}"
+PKGS[ci]="${PKGS[ci]} ${PKGS[peers]}"
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 want=""
