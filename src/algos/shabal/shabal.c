@@ -38,19 +38,13 @@ void hb_shabal_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_shabal_ctx *c = (hb_shabal_ctx *)ctx;
     uint8_t tmp[64];
-    uint64_t w = c->s.w;
     unsigned i, u = c->md.used;
 
     /* padding: a 1 bit and zeros up to the end of the block; final rounds:
-     * that block is processed four times in all, with the same W (a whole
-     * message round each time: the C -= M, swap, B += M between two of them
-     * is what the specification's swap of B and C amounts to) */
+     * that block is processed four times in all, with the same W */
     c->buf[u] = 0x80;
     memset(c->buf + u + 1, 0, 63 - u);
-    for (i = 0; i < 4; i++) {
-        c->s.w = w;
-        hb_shabal_compress(&c->s, c->buf, 1);
-    }
+    hb_shabal_last(&c->s, c->buf);
     /* the digest: the last out_len / 4 words of C, little-endian */
     for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, c->s.c[i]);
     if (out_len > c->out_len) out_len = c->out_len;

@@ -31,5 +31,9 @@ void hb_shabal_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;
 void hb_shabal_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT;
 /* n 64-byte message blocks into an hb_shabal_state */
 void hb_shabal_compress(void *state, const uint8_t *blocks, size_t n) HB_REENTRANT;
+/* the padded last block, processed four times with the same W (a whole
+ * message round each time: the C -= M, swap, B += M between two of them
+ * is what the specification's swap of B and C amounts to) */
+void hb_shabal_last(void *state, const uint8_t *block) HB_REENTRANT;
 
 #endif

@@ -74,9 +74,10 @@ int hb_skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out
 void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
                      uint8_t *out, size_t want)
 {
-    size_t bs = 8u * d->nw, u = md->used, off, i, w;
+    size_t bs = 8u * d->nw, u = md->used, off, i, w, n;
     /* static on the 8051 (HB_SCRATCH): its pdata stack is 256 bytes */
     HB_SCRATCH uint64_t Y[2 + 16];
+    uint64_t *G = Y;
     uint8_t word[8];
     /* last message block (all zeros for the empty message) */
     memset(buf + u, 0, bs - u);
@@ -84,18 +85,27 @@ void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t ou
     d->ubi(S, buf, 1, u);
     md->used = 0;
     /* output (sec. 3.5.3): UBI(G, counter, Out) for counter 0, 1, ...,
-     * each giving bs bytes, the last one cut */
+     * each giving bs bytes, the last one cut.  final runs once per
+     * context, so when one output block is enough it is computed in S
+     * itself: G need not be kept, and copying it costs a store-forwarding
+     * stall on x86-64 (wide loads of words just stored one by one). */
     if (want > out_len) want = out_len;
+    memset(buf, 0, bs);
+    if (want <= bs) G = S;
     for (off = 0, i = 0; off < want; i++) {
-        memcpy(Y + 2, S + 2, bs);
-        Y[0] = 0;
-        Y[1] = T_START(T_OUT) | T_FINAL;
-        memset(buf, 0, bs);
+        if (G != S) memcpy(Y + 2, S + 2, bs);
+        G[0] = 0;
+        G[1] = T_START(T_OUT) | T_FINAL;
         hb_store64_le(buf, (uint64_t)i);
-        d->ubi(Y, buf, 1, 8);
-        for (w = 0; w < d->nw && off < want; w++, off += 8) {
-            hb_store64_le(word, Y[2 + w]);
-            memcpy(out + off, word, want - off < 8 ? want - off : 8);
+        d->ubi(G, buf, 1, 8);
+        for (w = 0; w < d->nw && off < want; w++, off += n) {
+            n = want - off < 8 ? want - off : 8;
+            if (n == 8) {
+                hb_store64_le(out + off, G[2 + w]);
+            } else {
+                hb_store64_le(word, G[2 + w]);
+                memcpy(out + off, word, n);
+            }
         }
     }
 }

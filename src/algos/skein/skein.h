@@ -12,6 +12,9 @@
  *
  * State layout shared by the three widths: S[0..1] the UBI tweak
  * (position, type, first/final flags), S[2..Nw+1] the chaining value.
+ * The block buffer follows S, so that its words are 8-byte aligned (a
+ * context is): Threefish's word loads from it then never straddle a
+ * cache line.
  * The message UBI is a lazy Merkle-Damgard class: the last block (padded
  * with zeros, position = message bytes) is compressed by final.
  */
@@ -23,23 +26,23 @@
 
 typedef struct hb_skein256_ctx {
     uint64_t S[2 + 4];
+    uint8_t buf[32];
     hb_md md;
     uint16_t out_len;   /* output bytes chosen at init */
-    uint8_t buf[32];
 } hb_skein256_ctx;
 
 typedef struct hb_skein512_ctx {
     uint64_t S[2 + 8];
+    uint8_t buf[64];
     hb_md md;
     uint16_t out_len;
-    uint8_t buf[64];
 } hb_skein512_ctx;
 
 typedef struct hb_skein1024_ctx {
     uint64_t S[2 + 16];
+    uint8_t buf[128];
     hb_md md;
     uint16_t out_len;
-    uint8_t buf[128];
 } hb_skein1024_ctx;
 
 /* UBI over n blocks: per block, position += bytes, X = Threefish_{X,T}(M) ^ M,

@@ -3,6 +3,8 @@
  * the permutation folded into variable names; the including file defines
  * TF_MIX(a, b, r), variables X0..X<Nw-1>, the extended key k[Nw+1] and
  * tweak t[3].  TF<bits>_INJECT(s) adds subkey s (s a constant).
+ * TF512_ALL: all rounds and subkeys, over named key words k0..k8
+ * and tweak words t0..t2 instead of the arrays.
  * TF<bits>_PAIRS: byte offsets (8a, 8b) of the words of each MIX of
  * rounds 0..3 (and 4..7); TF<bits>_ROT: R_{d,j} for d = 0..7. */
 #ifndef HB_THREEFISH_ROUNDS_H
@@ -52,6 +54,64 @@
     TF_MIX(X2, X1, 13) TF_MIX(X4, X7, 50) TF_MIX(X6, X5, 10) TF_MIX(X0, X3, 17) \
     TF_MIX(X4, X1, 25) TF_MIX(X6, X3, 29) TF_MIX(X0, X5, 39) TF_MIX(X2, X7, 43) \
     TF_MIX(X6, X1, 8) TF_MIX(X0, X7, 35) TF_MIX(X2, X5, 56) TF_MIX(X4, X3, 22)
+
+#define TF512_ALL \
+    X0 += k0; X1 += k1; X2 += k2; X3 += k3; \
+    X4 += k4; X5 += k5 + t0; X6 += k6 + t1; X7 += k7 + 0u; \
+    TF512_ROUNDS_0123 \
+    X0 += k1; X1 += k2; X2 += k3; X3 += k4; \
+    X4 += k5; X5 += k6 + t1; X6 += k7 + t2; X7 += k8 + 1u; \
+    TF512_ROUNDS_4567 \
+    X0 += k2; X1 += k3; X2 += k4; X3 += k5; \
+    X4 += k6; X5 += k7 + t2; X6 += k8 + t0; X7 += k0 + 2u; \
+    TF512_ROUNDS_0123 \
+    X0 += k3; X1 += k4; X2 += k5; X3 += k6; \
+    X4 += k7; X5 += k8 + t0; X6 += k0 + t1; X7 += k1 + 3u; \
+    TF512_ROUNDS_4567 \
+    X0 += k4; X1 += k5; X2 += k6; X3 += k7; \
+    X4 += k8; X5 += k0 + t1; X6 += k1 + t2; X7 += k2 + 4u; \
+    TF512_ROUNDS_0123 \
+    X0 += k5; X1 += k6; X2 += k7; X3 += k8; \
+    X4 += k0; X5 += k1 + t2; X6 += k2 + t0; X7 += k3 + 5u; \
+    TF512_ROUNDS_4567 \
+    X0 += k6; X1 += k7; X2 += k8; X3 += k0; \
+    X4 += k1; X5 += k2 + t0; X6 += k3 + t1; X7 += k4 + 6u; \
+    TF512_ROUNDS_0123 \
+    X0 += k7; X1 += k8; X2 += k0; X3 += k1; \
+    X4 += k2; X5 += k3 + t1; X6 += k4 + t2; X7 += k5 + 7u; \
+    TF512_ROUNDS_4567 \
+    X0 += k8; X1 += k0; X2 += k1; X3 += k2; \
+    X4 += k3; X5 += k4 + t2; X6 += k5 + t0; X7 += k6 + 8u; \
+    TF512_ROUNDS_0123 \
+    X0 += k0; X1 += k1; X2 += k2; X3 += k3; \
+    X4 += k4; X5 += k5 + t0; X6 += k6 + t1; X7 += k7 + 9u; \
+    TF512_ROUNDS_4567 \
+    X0 += k1; X1 += k2; X2 += k3; X3 += k4; \
+    X4 += k5; X5 += k6 + t1; X6 += k7 + t2; X7 += k8 + 10u; \
+    TF512_ROUNDS_0123 \
+    X0 += k2; X1 += k3; X2 += k4; X3 += k5; \
+    X4 += k6; X5 += k7 + t2; X6 += k8 + t0; X7 += k0 + 11u; \
+    TF512_ROUNDS_4567 \
+    X0 += k3; X1 += k4; X2 += k5; X3 += k6; \
+    X4 += k7; X5 += k8 + t0; X6 += k0 + t1; X7 += k1 + 12u; \
+    TF512_ROUNDS_0123 \
+    X0 += k4; X1 += k5; X2 += k6; X3 += k7; \
+    X4 += k8; X5 += k0 + t1; X6 += k1 + t2; X7 += k2 + 13u; \
+    TF512_ROUNDS_4567 \
+    X0 += k5; X1 += k6; X2 += k7; X3 += k8; \
+    X4 += k0; X5 += k1 + t2; X6 += k2 + t0; X7 += k3 + 14u; \
+    TF512_ROUNDS_0123 \
+    X0 += k6; X1 += k7; X2 += k8; X3 += k0; \
+    X4 += k1; X5 += k2 + t0; X6 += k3 + t1; X7 += k4 + 15u; \
+    TF512_ROUNDS_4567 \
+    X0 += k7; X1 += k8; X2 += k0; X3 += k1; \
+    X4 += k2; X5 += k3 + t1; X6 += k4 + t2; X7 += k5 + 16u; \
+    TF512_ROUNDS_0123 \
+    X0 += k8; X1 += k0; X2 += k1; X3 += k2; \
+    X4 += k3; X5 += k4 + t2; X6 += k5 + t0; X7 += k6 + 17u; \
+    TF512_ROUNDS_4567 \
+    X0 += k0; X1 += k1; X2 += k2; X3 += k3; \
+    X4 += k4; X5 += k5 + t0; X6 += k6 + t1; X7 += k7 + 18u;
 
 #define TF512_INJECT(s) \
     X0 += k[((s) + 0) % 9]; X1 += k[((s) + 1) % 9]; X2 += k[((s) + 2) % 9]; X3 += k[((s) + 3) % 9]; \

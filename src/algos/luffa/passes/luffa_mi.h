@@ -16,6 +16,17 @@
         (d)[3] = (s)[2] ^ t_ ^ (a)[3] ^ (b)[3]; (d)[2] = (s)[1] ^ (a)[2] ^ (b)[2]; \
         (d)[1] = (s)[0] ^ t_ ^ (a)[1] ^ (b)[1]; (d)[0] = t_ ^ (a)[0] ^ (b)[0];     \
     } while (0)
+#define MUL2X3(d, s, a, b, c) do {                                                \
+        uint32_t t_ = (s)[7];                                                      \
+        (d)[7] = (s)[6] ^ (a)[7] ^ (b)[7] ^ (c)[7];                                \
+        (d)[6] = (s)[5] ^ (a)[6] ^ (b)[6] ^ (c)[6];                                \
+        (d)[5] = (s)[4] ^ (a)[5] ^ (b)[5] ^ (c)[5];                                \
+        (d)[4] = (s)[3] ^ t_ ^ (a)[4] ^ (b)[4] ^ (c)[4];                           \
+        (d)[3] = (s)[2] ^ t_ ^ (a)[3] ^ (b)[3] ^ (c)[3];                           \
+        (d)[2] = (s)[1] ^ (a)[2] ^ (b)[2] ^ (c)[2];                                \
+        (d)[1] = (s)[0] ^ t_ ^ (a)[1] ^ (b)[1] ^ (c)[1];                           \
+        (d)[0] = t_ ^ (a)[0] ^ (b)[0] ^ (c)[0];                                    \
+    } while (0)
 #define MUL2X(d, s, a) do {                                                       \
         uint32_t t_ = (s)[7];                                                      \
         (d)[7] = (s)[6] ^ (a)[7]; (d)[6] = (s)[5] ^ (a)[6];                        \
@@ -46,7 +57,7 @@
  *     V_j ^ t is 2 V_j ^ V_{j-1} ^ u, u = 2 t ^ t;
  *   w = 5: the ring V_j <- 2 V_j ^ V_{j+1} (V_5 = V_0), likewise with u,
  *     then the ring V_j <- 2 V_j ^ V_{j-1};
- *   last V_j ^= 2^j M, folded into the last pass over V_j (w = 3, 5).
+ *   last V_j ^= 2^j M, folded into the last pass over V_j.
  * luffa_mi3 (w = 3) doubles M in place.
  */
 static void luffa_mi3(uint32_t V[5][8], uint32_t *M)
@@ -74,14 +85,18 @@ static void luffa_mi45(uint32_t V[5][8], unsigned w, uint32_t *M)
     MUL2(t, t);
     MUL2X(t, t, t);   /* now u = 2 t ^ t */
     if (w == 4) {
-        /* descending, each V_{j-1} still the old one; V_0 takes the old V_3 */
+        /* descending, each V_{j-1} still the old one; V_0 takes the old V_3;
+         * 2^j M folded into the same pass (M doubled to 2^3 M, then halved:
+         * a separate pass of V_j ^= M read M with vector loads just after
+         * MUL2 stored it word by word, a store-forwarding stall on x86-64
+         * that made Luffa-384 1.15x sphlib) */
         for (i = 0; i < 8; i++) b[i] = V[3][i];
-        for (j = 3; j > 0; j--) MUL2X2(V[j], V[j], V[j - 1], t);
-        MUL2X2(V[0], V[0], b, t);
-        for (j = 0; j < 4; j++) {
-            for (i = 0; i < 8; i++) V[j][i] ^= M[i];
-            MUL2(M, M);
+        MUL2(M, M); MUL2(M, M); MUL2(M, M);
+        for (j = 3; j > 0; j--) {
+            MUL2X3(V[j], V[j], V[j - 1], t, M);
+            DIV2(M);
         }
+        MUL2X3(V[0], V[0], b, t, M);
         return;
     }
     /* w == 5: the first ring ascending, V_0's new value in b until V_4 has

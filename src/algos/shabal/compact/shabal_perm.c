@@ -45,3 +45,14 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
         blk += 64;
     }
 }
+
+void hb_shabal_last(void *state, const uint8_t *blk) HB_REENTRANT
+{
+    hb_shabal_state *s = (hb_shabal_state *)state;
+    uint64_t w = s->w;
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+        s->w = w;
+        hb_shabal_compress(s, blk, 1);
+    }
+}

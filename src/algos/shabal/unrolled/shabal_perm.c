@@ -95,9 +95,11 @@
 
 
 #define SH_M(i) M##i = hb_load32_le(blk + 4 * (i))
-/* one message block: B += M, A ^= W, P, C -= M, W++; the caller then
- * lets b and c trade roles (the swap of B and C) */
-#define SH_BLOCK(b, c) do {                                                   \
+/* one message block: B += M, A ^= W, P, C -= M, then W and the block
+ * pointer advance by wstep and bstep (constants: 0 for the final rounds,
+ * which repeat the last block under the same W); the caller then lets b
+ * and c trade roles (the swap of B and C) */
+#define SH_BLOCK(b, c, wstep, bstep) do {                                                   \
         SH_M(0); SH_M(1); SH_M(2); SH_M(3); SH_M(4); SH_M(5); SH_M(6); SH_M(7); \
         SH_M(8); SH_M(9); SH_M(10); SH_M(11); SH_M(12); SH_M(13); SH_M(14); SH_M(15); \
         b##0 += M0; b##1 += M1; b##2 += M2; b##3 += M3;                       \
@@ -111,9 +113,39 @@
         c##4 -= M4; c##5 -= M5; c##6 -= M6; c##7 -= M7;                       \
         c##8 -= M8; c##9 -= M9; c##10 -= M10; c##11 -= M11;                   \
         c##12 -= M12; c##13 -= M13; c##14 -= M14; c##15 -= M15;               \
-        w++;                                                                  \
-        blk += 64;                                                            \
+        w += wstep;                                                           \
+        blk += bstep;                                                         \
     } while (0)
+
+/* the state in and out of the locals; SH_STORE(vb, vc) stores the
+ * locals named vb as the specification's B and vc as its C */
+#define SH_LOAD do {                                                          \
+        A0 = s->a[0]; A1 = s->a[1]; A2 = s->a[2]; A3 = s->a[3];               \
+        A4 = s->a[4]; A5 = s->a[5]; A6 = s->a[6]; A7 = s->a[7];               \
+        A8 = s->a[8]; A9 = s->a[9]; A10 = s->a[10]; A11 = s->a[11];           \
+        B0 = s->b[0]; B1 = s->b[1]; B2 = s->b[2]; B3 = s->b[3];               \
+        B4 = s->b[4]; B5 = s->b[5]; B6 = s->b[6]; B7 = s->b[7];               \
+        B8 = s->b[8]; B9 = s->b[9]; B10 = s->b[10]; B11 = s->b[11];           \
+        B12 = s->b[12]; B13 = s->b[13]; B14 = s->b[14]; B15 = s->b[15];       \
+        C0 = s->c[0]; C1 = s->c[1]; C2 = s->c[2]; C3 = s->c[3];               \
+        C4 = s->c[4]; C5 = s->c[5]; C6 = s->c[6]; C7 = s->c[7];               \
+        C8 = s->c[8]; C9 = s->c[9]; C10 = s->c[10]; C11 = s->c[11];           \
+        C12 = s->c[12]; C13 = s->c[13]; C14 = s->c[14]; C15 = s->c[15];       \
+    } while (0)
+#define SH_STORE(vb, vc) do {                                                   \
+        s->b[0] = vb##0; s->b[1] = vb##1; s->b[2] = vb##2; s->b[3] = vb##3;       \
+        s->b[4] = vb##4; s->b[5] = vb##5; s->b[6] = vb##6; s->b[7] = vb##7;       \
+        s->b[8] = vb##8; s->b[9] = vb##9; s->b[10] = vb##10; s->b[11] = vb##11;   \
+        s->b[12] = vb##12; s->b[13] = vb##13; s->b[14] = vb##14; s->b[15] = vb##15; \
+        s->c[0] = vc##0; s->c[1] = vc##1; s->c[2] = vc##2; s->c[3] = vc##3;       \
+        s->c[4] = vc##4; s->c[5] = vc##5; s->c[6] = vc##6; s->c[7] = vc##7;       \
+        s->c[8] = vc##8; s->c[9] = vc##9; s->c[10] = vc##10; s->c[11] = vc##11;   \
+        s->c[12] = vc##12; s->c[13] = vc##13; s->c[14] = vc##14; s->c[15] = vc##15; \
+        s->a[0] = A0; s->a[1] = A1; s->a[2] = A2; s->a[3] = A3;               \
+        s->a[4] = A4; s->a[5] = A5; s->a[6] = A6; s->a[7] = A7;               \
+        s->a[8] = A8; s->a[9] = A9; s->a[10] = A10; s->a[11] = A11;           \
+    } while (0)
+#define SH_SWAP(i) (T = B##i, B##i = C##i, C##i = T)
 
 /* n blocks, two per turn of the loop (B and C trade places twice) */
 void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
@@ -125,43 +157,39 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
     uint32_t M0, M1, M2, M3, M4, M5, M6, M7, M8, M9, M10, M11, M12, M13, M14, M15;
     uint64_t w = s->w;
 
-    A0 = s->a[0]; A1 = s->a[1]; A2 = s->a[2]; A3 = s->a[3];
-    A4 = s->a[4]; A5 = s->a[5]; A6 = s->a[6]; A7 = s->a[7];
-    A8 = s->a[8]; A9 = s->a[9]; A10 = s->a[10]; A11 = s->a[11];
-    B0 = s->b[0]; B1 = s->b[1]; B2 = s->b[2]; B3 = s->b[3];
-    B4 = s->b[4]; B5 = s->b[5]; B6 = s->b[6]; B7 = s->b[7];
-    B8 = s->b[8]; B9 = s->b[9]; B10 = s->b[10]; B11 = s->b[11];
-    B12 = s->b[12]; B13 = s->b[13]; B14 = s->b[14]; B15 = s->b[15];
-    C0 = s->c[0]; C1 = s->c[1]; C2 = s->c[2]; C3 = s->c[3];
-    C4 = s->c[4]; C5 = s->c[5]; C6 = s->c[6]; C7 = s->c[7];
-    C8 = s->c[8]; C9 = s->c[9]; C10 = s->c[10]; C11 = s->c[11];
-    C12 = s->c[12]; C13 = s->c[13]; C14 = s->c[14]; C15 = s->c[15];
+    SH_LOAD;
     for (; n >= 2; n -= 2) {
-        SH_BLOCK(B, C);                 /* now the spec's B is C, its C is B */
-        SH_BLOCK(C, B);                 /* and back */
+        SH_BLOCK(B, C, 1u, 64u);        /* now the spec's B is C, its C is B */
+        SH_BLOCK(C, B, 1u, 64u);        /* and back */
     }
     if (n) {
-        SH_BLOCK(B, C);
-        s->b[0] = C0; s->b[1] = C1; s->b[2] = C2; s->b[3] = C3;
-        s->b[4] = C4; s->b[5] = C5; s->b[6] = C6; s->b[7] = C7;
-        s->b[8] = C8; s->b[9] = C9; s->b[10] = C10; s->b[11] = C11;
-        s->b[12] = C12; s->b[13] = C13; s->b[14] = C14; s->b[15] = C15;
-        s->c[0] = B0; s->c[1] = B1; s->c[2] = B2; s->c[3] = B3;
-        s->c[4] = B4; s->c[5] = B5; s->c[6] = B6; s->c[7] = B7;
-        s->c[8] = B8; s->c[9] = B9; s->c[10] = B10; s->c[11] = B11;
-        s->c[12] = B12; s->c[13] = B13; s->c[14] = B14; s->c[15] = B15;
+        SH_BLOCK(B, C, 1u, 64u);
+        SH_STORE(C, B);
     } else {
-        s->b[0] = B0; s->b[1] = B1; s->b[2] = B2; s->b[3] = B3;
-        s->b[4] = B4; s->b[5] = B5; s->b[6] = B6; s->b[7] = B7;
-        s->b[8] = B8; s->b[9] = B9; s->b[10] = B10; s->b[11] = B11;
-        s->b[12] = B12; s->b[13] = B13; s->b[14] = B14; s->b[15] = B15;
-        s->c[0] = C0; s->c[1] = C1; s->c[2] = C2; s->c[3] = C3;
-        s->c[4] = C4; s->c[5] = C5; s->c[6] = C6; s->c[7] = C7;
-        s->c[8] = C8; s->c[9] = C9; s->c[10] = C10; s->c[11] = C11;
-        s->c[12] = C12; s->c[13] = C13; s->c[14] = C14; s->c[15] = C15;
+        SH_STORE(B, C);
     }
-    s->a[0] = A0; s->a[1] = A1; s->a[2] = A2; s->a[3] = A3;
-    s->a[4] = A4; s->a[5] = A5; s->a[6] = A6; s->a[7] = A7;
-    s->a[8] = A8; s->a[9] = A9; s->a[10] = A10; s->a[11] = A11;
     s->w = w;
+}
+
+/* the final rounds in one call: the state is loaded into locals and
+ * stored back once instead of four times (at 64 bytes, five blocks in all,
+ * those loads and stores were a tenth of the time).  B and C swap by
+ * value here, so that P is written out once, not twice. */
+void hb_shabal_last(void *state, const uint8_t *blk) HB_REENTRANT
+{
+    hb_shabal_state *s = (hb_shabal_state *)state;
+    uint32_t A0, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11;
+    uint32_t B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10, B11, B12, B13, B14, B15;
+    uint32_t C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C13, C14, C15;
+    uint32_t M0, M1, M2, M3, M4, M5, M6, M7, M8, M9, M10, M11, M12, M13, M14, M15, T;
+    uint64_t w = s->w;
+    unsigned i;
+
+    SH_LOAD;
+    for (i = 0; i < 4; i++) {
+        SH_BLOCK(B, C, 0u, 0u);
+        SH_SWAP(0); SH_SWAP(1); SH_SWAP(2); SH_SWAP(3); SH_SWAP(4); SH_SWAP(5); SH_SWAP(6); SH_SWAP(7);
+        SH_SWAP(8); SH_SWAP(9); SH_SWAP(10); SH_SWAP(11); SH_SWAP(12); SH_SWAP(13); SH_SWAP(14); SH_SWAP(15);
+    }
+    SH_STORE(B, C);
 }
