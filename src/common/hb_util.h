@@ -58,9 +58,10 @@ static inline void hb_store32_le(uint8_t *p, uint32_t v) HB_REENTRANT
 {
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
-/* the same store at an index: base and offset stay apart, so SDCC adds them
- * inside (it dropped a generic pointer's high byte and tag when a caller
- * computed c->buf + bs - 16 itself) and gcc still merges the four bytes */
+/* the same stores at an index (le and be below): base and offset stay apart,
+ * so SDCC adds them inside (it dropped a generic pointer's high byte and tag
+ * when a caller computed c->buf + bs - 16 itself) and gcc still merges the
+ * four bytes */
 static inline void hb_store32_le_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRANT
 {
     b[i] = (uint8_t)v; b[i + 1] = (uint8_t)(v >> 8); b[i + 2] = (uint8_t)(v >> 16); b[i + 3] = (uint8_t)(v >> 24);
@@ -68,6 +69,10 @@ static inline void hb_store32_le_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRA
 static inline void hb_store32_be(uint8_t *p, uint32_t v) HB_REENTRANT
 {
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+static inline void hb_store32_be_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRANT
+{
+    b[i] = (uint8_t)(v >> 24); b[i + 1] = (uint8_t)(v >> 16); b[i + 2] = (uint8_t)(v >> 8); b[i + 3] = (uint8_t)v;
 }
 static inline void hb_store64_le(uint8_t *p, uint64_t v) HB_REENTRANT
 {

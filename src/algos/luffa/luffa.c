@@ -131,24 +131,31 @@ void hb_luffa_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_luffa_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_luffa_ctx *c = (hb_luffa_ctx *)ctx;
-    uint8_t tmp[64];
     unsigned i, k, u = c->md.used;
+    if (out_len > c->out_len) out_len = c->out_len;
     /* pad: a 1 bit, zeros to the block end (no length field) */
     c->buf[u] = 0x80;
     memset(c->buf + u + 1, 0, 32 - u - 1);
     hb_luffa_compress(c, c->buf, 1);
-    /* each blank round gives 256 output bits */
+    /* each blank round gives 256 output bits, stored straight into out: a
+     * 64-byte staging buffer was a quarter of the 8051's 256-byte pdata
+     * stack and overflowed it under final -> compress -> Q */
     memset(c->buf, 0, 32);
-    for (k = 0; k < c->out_len; k += 32) {
+    for (k = 0; k < out_len; k += 32) {
         hb_luffa_compress(c, c->buf, 1);
-        for (i = 0; i < 8; i++) {
+        for (i = k; i < k + 32 && i < out_len; i += 4) {
             /* w is 3..5: no inner loop (it cost a loop pass per word) */
-            uint32_t z = c->V[0][i] ^ c->V[1][i] ^ c->V[2][i];
-            if (c->w > 3) z ^= c->V[3][i];
-            if (c->w > 4) z ^= c->V[4][i];
-            hb_store32_be(tmp + k + 4 * i, z);
+            unsigned x = (i - k) / 4;
+            uint32_t z = c->V[0][x] ^ c->V[1][x] ^ c->V[2][x];
+            if (c->w > 3) z ^= c->V[3][x];
+            if (c->w > 4) z ^= c->V[4][x];
+            if (out_len - i >= 4) {
+                hb_store32_be_at(out, i, z);
+            } else {
+                /* a truncated last word: its leading bytes */
+                size_t b;
+                for (b = i; b < out_len; b++, z <<= 8) out[b] = (uint8_t)(z >> 24);
+            }
         }
     }
-    if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, tmp, out_len);
 }
