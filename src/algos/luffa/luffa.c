@@ -128,6 +128,16 @@ void hb_luffa_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
     hb_md_update(&LUFFA_MD, c, &c->md, c->buf, in, len);
 }
 
+/* output word x of a blank round: the XOR of the w sub-states (w is 3..5,
+ * no inner loop: it cost a loop pass per word) */
+static uint32_t luffa_out_word(const hb_luffa_ctx *c, unsigned x)
+{
+    uint32_t z = c->V[0][x] ^ c->V[1][x] ^ c->V[2][x];
+    if (c->w > 3) z ^= c->V[3][x];
+    if (c->w > 4) z ^= c->V[4][x];
+    return z;
+}
+
 void hb_luffa_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_luffa_ctx *c = (hb_luffa_ctx *)ctx;
@@ -142,20 +152,13 @@ void hb_luffa_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
      * stack and overflowed it under final -> compress -> Q */
     memset(c->buf, 0, 32);
     for (k = 0; k < out_len; k += 32) {
+        unsigned n = out_len - k < 32 ? (unsigned)(out_len - k) : 32;
         hb_luffa_compress(c, c->buf, 1);
-        for (i = k; i < k + 32 && i < out_len; i += 4) {
-            /* w is 3..5: no inner loop (it cost a loop pass per word) */
-            unsigned x = (i - k) / 4;
-            uint32_t z = c->V[0][x] ^ c->V[1][x] ^ c->V[2][x];
-            if (c->w > 3) z ^= c->V[3][x];
-            if (c->w > 4) z ^= c->V[4][x];
-            if (out_len - i >= 4) {
-                hb_store32_be_at(out, i, z);
-            } else {
-                /* a truncated last word: its leading bytes */
-                size_t b;
-                for (b = i; b < out_len; b++, z <<= 8) out[b] = (uint8_t)(z >> 24);
-            }
+        for (i = 0; i < n / 4; i++) hb_store32_be_at(out, k + 4 * i, luffa_out_word(c, i));
+        if (n % 4) {
+            /* a truncated last word: its leading bytes */
+            uint32_t z = luffa_out_word(c, i);
+            for (i = k + 4 * i; i < out_len; i++, z <<= 8) out[i] = (uint8_t)(z >> 24);
         }
     }
 }
