@@ -233,10 +233,12 @@ lint: $(VENV)/.stamp
 
 # after setup the four stages share nothing they build, so they run side by
 # side on every core (pytest alone is half the time; CI has two cores);
-# each stage's output is printed whole when it ends
+# each stage's output is printed whole when it ends.  test-py is named
+# first so that it takes a job slot at once: test-c's many small builds
+# would otherwise hold both slots of a 2-core machine and start it last
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: setup
-	$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target lint test-c test-py fuzz-smoke
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-py lint test-c fuzz-smoke
 
 demo: setup
 	$(VENV)/bin/hashbench bench --target host --all --report $(BUILD)/report
