@@ -61,24 +61,13 @@ void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
         u = 0;
     }
     memset(buf + u, 0, bs - u);
-#ifdef __SDCC
-    /* byte by byte, indexed: SDCC 4.2 can drop the high byte of a pointer
-     * like buf + bs - 4 - i (seen in ECHO); byte i from the least
-     * significant end */
-    for (i = 0; i < len_bytes; i++) {
-        uint8_t b = (uint8_t)(bits[(i >> 2) & 3] >> (8 * (i & 3)));
-        if (big_endian) buf[bs - 1 - i] = b;
-        else buf[bs - len_bytes + i] = b;
-    }
-#else
-    /* a word at a time: byte by byte, with 64-bit shifts, this was most of
-     * SHA-256's per-message cost outside the compression function on the
-     * Cortex-M4 */
+    /* a word at a time (byte by byte with 64-bit shifts, this was most of
+     * SHA-256's per-message cost outside the compression on the Cortex-M4),
+     * through the indexed stores that SDCC compiles right */
     for (i = 0; i < len_bytes; i += 4) {
-        if (big_endian) hb_store32_be(buf + bs - 4 - i, bits[i >> 2]);
-        else hb_store32_le(buf + bs - len_bytes + i, bits[i >> 2]);
+        if (big_endian) hb_store32_be_at(buf, bs - 4 - i, bits[i >> 2]);
+        else hb_store32_le_at(buf, bs - len_bytes + i, bits[i >> 2]);
     }
-#endif
     c->compress(state, buf, 1);
     m->used = 0;
 }
