@@ -61,12 +61,17 @@ void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
         u = 0;
     }
     memset(buf + u, 0, bs - u);
-    /* a word at a time (byte by byte with 64-bit shifts, this was most of
-     * SHA-256's per-message cost outside the compression on the Cortex-M4),
-     * through the indexed stores that SDCC compiles right */
+    /* 32-bit words, each shifted out a byte at a time (64-bit shifts per
+     * byte were most of SHA-256's per-message cost outside the compression
+     * on the Cortex-M4; gcc unrolls the inner loop into word stores).  One
+     * indexed store, not a call per byte order: SDCC compiles buf + bs - 4 - i
+     * wrong as a pointer, and two inlined store helpers here cost SHA-512 and
+     * BLAKE-512 their fit in the 8051's 64 KB. */
     for (i = 0; i < len_bytes; i += 4) {
-        if (big_endian) hb_store32_be_at(buf, bs - 4 - i, bits[i >> 2]);
-        else hb_store32_le_at(buf, bs - len_bytes + i, bits[i >> 2]);
+        uint32_t w = bits[i >> 2];
+        size_t at = big_endian ? bs - 1 - i : bs - len_bytes + i;
+        unsigned k;
+        for (k = 0; k < 4; k++, w >>= 8) buf[big_endian ? at - k : at + k] = (uint8_t)w;
     }
     c->compress(state, buf, 1);
     m->used = 0;
