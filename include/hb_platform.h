@@ -24,6 +24,14 @@
  *                    8051's internal stack; empty elsewhere
  * HB_HMAC_CTX_WORDS  size in uint64_t of each half of the generic HMAC
  *                    context (must hold the largest hash context)
+ * HB_INLINE          how the internal headers define their small helpers:
+ *                    `static inline` by default; C99 `inline` on SDCC,
+ *                    which compiles every static inline function of a
+ *                    header into each object, called or not (about 6 KB
+ *                    of 8051 code per module), and an inline definition
+ *                    only where it is called (SDCC inlines every call, so
+ *                    no external definition is needed: a missed one is a
+ *                    link error, not a silent cost)
  */
 #ifndef HB_PLATFORM_H
 #define HB_PLATFORM_H
@@ -55,6 +63,9 @@
 #else
 #define HB_FEWER_SPILLS
 #endif
+#endif
+#ifndef HB_INLINE
+#define HB_INLINE static inline
 #endif
 #ifndef HB_HMAC_CTX_WORDS
 #define HB_HMAC_CTX_WORDS 320

@@ -33,28 +33,23 @@
         l = (l >> (n)) | (h_ << (32 - (n)));                                      \
     } while (0)
 
-/* HB_UTIL_PARAMS_ONLY: leave out the byte-order and wipe helpers below.
- * SDCC compiles every static inline function of a header into each
- * object, called or not: these are 5.6 KB of 8051 code in a module that
- * needs none of them (the byte-oriented Groestl). */
-#ifndef HB_UTIL_PARAMS_ONLY
-static inline uint32_t hb_load32_le(const uint8_t *p) HB_REENTRANT
+HB_INLINE uint32_t hb_load32_le(const uint8_t *p) HB_REENTRANT
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
-static inline uint32_t hb_load32_be(const uint8_t *p) HB_REENTRANT
+HB_INLINE uint32_t hb_load32_be(const uint8_t *p) HB_REENTRANT
 {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
 }
-static inline uint64_t hb_load64_le(const uint8_t *p) HB_REENTRANT
+HB_INLINE uint64_t hb_load64_le(const uint8_t *p) HB_REENTRANT
 {
     return (uint64_t)hb_load32_le(p) | ((uint64_t)hb_load32_le(p + 4) << 32);
 }
-static inline uint64_t hb_load64_be(const uint8_t *p) HB_REENTRANT
+HB_INLINE uint64_t hb_load64_be(const uint8_t *p) HB_REENTRANT
 {
     return ((uint64_t)hb_load32_be(p) << 32) | (uint64_t)hb_load32_be(p + 4);
 }
-static inline void hb_store32_le(uint8_t *p, uint32_t v) HB_REENTRANT
+HB_INLINE void hb_store32_le(uint8_t *p, uint32_t v) HB_REENTRANT
 {
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
@@ -62,23 +57,23 @@ static inline void hb_store32_le(uint8_t *p, uint32_t v) HB_REENTRANT
  * so SDCC adds them inside (it dropped a generic pointer's high byte and tag
  * when a caller computed c->buf + bs - 16 itself) and gcc still merges the
  * four bytes */
-static inline void hb_store32_le_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRANT
+HB_INLINE void hb_store32_le_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRANT
 {
     b[i] = (uint8_t)v; b[i + 1] = (uint8_t)(v >> 8); b[i + 2] = (uint8_t)(v >> 16); b[i + 3] = (uint8_t)(v >> 24);
 }
-static inline void hb_store32_be(uint8_t *p, uint32_t v) HB_REENTRANT
+HB_INLINE void hb_store32_be(uint8_t *p, uint32_t v) HB_REENTRANT
 {
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
 }
-static inline void hb_store32_be_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRANT
+HB_INLINE void hb_store32_be_at(uint8_t *b, size_t i, uint32_t v) HB_REENTRANT
 {
     b[i] = (uint8_t)(v >> 24); b[i + 1] = (uint8_t)(v >> 16); b[i + 2] = (uint8_t)(v >> 8); b[i + 3] = (uint8_t)v;
 }
-static inline void hb_store64_le(uint8_t *p, uint64_t v) HB_REENTRANT
+HB_INLINE void hb_store64_le(uint8_t *p, uint64_t v) HB_REENTRANT
 {
     hb_store32_le(p, (uint32_t)v); hb_store32_le(p + 4, (uint32_t)(v >> 32));
 }
-static inline void hb_store64_be(uint8_t *p, uint64_t v) HB_REENTRANT
+HB_INLINE void hb_store64_be(uint8_t *p, uint64_t v) HB_REENTRANT
 {
     hb_store32_be(p, (uint32_t)(v >> 32)); hb_store32_be(p + 4, (uint32_t)v);
 }
@@ -87,7 +82,7 @@ static inline void hb_store64_be(uint8_t *p, uint64_t v) HB_REENTRANT
  * GCC and Clang: memset, then an empty asm that may read the memory, so
  * the stores must happen -- word-wide, where the volatile byte loop costs
  * a store per byte (a 220-byte context is most of a 64-byte hash). */
-static inline void hb_wipe(void *p, size_t n) HB_REENTRANT
+HB_INLINE void hb_wipe(void *p, size_t n) HB_REENTRANT
 {
 #if defined(__GNUC__)
     memset(p, 0, n);
@@ -97,11 +92,10 @@ static inline void hb_wipe(void *p, size_t n) HB_REENTRANT
     while (n--) *v++ = 0;
 #endif
 }
-#endif /* HB_UTIL_PARAMS_ONLY */
 
 /* Parameter checks for init functions: an algorithm without HB_KEYED /
  * HB_CUSTOM / HB_SALT / HB_VAROUT rejects any non-empty field. */
-static inline int hb_params_plain(const hb_params *p) HB_REENTRANT
+HB_INLINE int hb_params_plain(const hb_params *p) HB_REENTRANT
 {
     if (!p) return HB_OK;
     if (p->key_len) return HB_ERR_KEY;
@@ -109,7 +103,7 @@ static inline int hb_params_plain(const hb_params *p) HB_REENTRANT
     return HB_OK;
 }
 /* A fixed-length hash that accepts only its own digest length. */
-static inline int hb_params_fixed(const hb_params *p, size_t digest) HB_REENTRANT
+HB_INLINE int hb_params_fixed(const hb_params *p, size_t digest) HB_REENTRANT
 {
     int r = hb_params_plain(p);
     if (r == HB_OK && p && p->out_len && p->out_len != digest) return HB_ERR_OUTLEN;

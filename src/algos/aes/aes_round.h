@@ -33,10 +33,8 @@ extern HB_ROM uint8_t hb_aes_sbox[256];
 #define HB_AES_XTIME32(w) \
     ((((w) & 0x7f7f7f7fu) << 1) ^ ((((w) >> 7) & 0x01010101u) * 0x1bu))
 
-/* HB_AES_NO_ROUND: the S-box only, not the round.  SDCC compiles every
- * static inline function of a header into each object, called or not (the
- * round functions below are 4.4 KB of 8051 code), so the users of the
- * S-box alone (Groestl) leave them out. */
+/* HB_AES_NO_ROUND: the declarations and the S-box only, for the table files
+ * and the users of the S-box alone (Groestl), which need no round. */
 #ifndef HB_AES_NO_ROUND
 /* HB_AES_COL(a, b, c, d): output column c takes row r from input column
  * c + r (ShiftRows): the implementation's header */
@@ -51,7 +49,7 @@ extern HB_ROM uint8_t hb_aes_sbox[256];
     } while (0)
 
 /* the same in place on four words */
-static inline void hb_aes_round_le(uint32_t x[4]) HB_REENTRANT
+HB_INLINE void hb_aes_round_le(uint32_t x[4]) HB_REENTRANT
 {
     uint32_t y0, y1, y2, y3;
     HB_AES_ROUND_LE(y0, y1, y2, y3, x[0], x[1], x[2], x[3]);

@@ -6,7 +6,7 @@
 #ifndef HB_AES_COL_H
 #define HB_AES_COL_H
 
-static inline uint32_t hb_aes_col_(uint32_t a, uint32_t b, uint32_t c, uint32_t d) HB_REENTRANT
+HB_INLINE uint32_t hb_aes_col_(uint32_t a, uint32_t b, uint32_t c, uint32_t d) HB_REENTRANT
 {
     uint32_t w = (uint32_t)HB_ROM_U8(hb_aes_sbox, HB_AES_B(a, 0))
                | (uint32_t)HB_ROM_U8(hb_aes_sbox, HB_AES_B(b, 1)) << 8

@@ -5,10 +5,8 @@
  * numbers refer to the Groestl specification, version 2.0.1 (Jan 2011).
  */
 #include "../groestl.h"
-/* only the S-box and the parameter checks: see these headers (SDCC
- * would compile their unused inline functions into this object) */
+/* the S-box only, not the AES round */
 #define HB_AES_NO_ROUND
-#define HB_UTIL_PARAMS_ONLY
 #include "../../aes/aes_round.h"
 #include "../../../common/hb_util.h"
 
