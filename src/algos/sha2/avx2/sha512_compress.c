@@ -14,22 +14,24 @@
  * and sits between two rounds of the first block, so the CPU overlaps the
  * two chains; the second block's rounds then read their W+K from memory
  * with no schedule work left, in a loop of sixteen rounds rather than
- * written out.  The whole unrolled kernel (22 KB of code, about 5100
- * instructions) is far larger than the decoded-op cache, so a short
- * message runs much of it from the legacy decoders, and whatever runs
- * between two calls evicts more of it: the same 8 blocks took 0.92 of an
- * OpenSSL 1 KiB call when called back to back and 0.99 behind our own
- * init.  Rolling the second block alone (16 KB) took an interleaved 1 KiB
- * call from 1.15-1.17 to 1.10-1.11 times OpenSSL's in two sessions, 1 MiB
- * unchanged at 1.05 (64 B moved either way between sessions: 0.88-1.02,
- * unrolled 0.91-1.04; AMD Zen 4).  Rolling the first block's rounds too
- * (7 KB) gave 1.09 at 1 KiB but 1.10 at 1 MiB: its loop breaks the
- * overlap of the schedule with the rounds.  (The op-cache reading is
- * inferred from those timings: the VM offers no performance counters.)
- * A lone last block is loaded into both halves (the same vector work,
- * the second half unused).  rorx rotates
- * without destroying its source and andn computes Ch's ~e & g, saving the
- * register copies plain ror and not need.
+ * written out (16 KB of code instead of 22: the whole kernel is far larger
+ * than the decoded-op cache, and a short message pays for that most).
+ * Rolling the first block's rounds too (7 KB; measured before the three
+ * details below) cost 5 % at 1 MiB: its loop
+ * breaks the overlap of the schedule with the rounds.  A lone last block
+ * is loaded into both halves (the same vector work, the second half
+ * unused).  rorx rotates without destroying its source and andn computes
+ * Ch's ~e & g, saving the register copies plain ror and not need.
+ *
+ * How GCC compiles this decides the speed as much as the algorithm: three
+ * details below (VR's order of additions, the opaque K pointer, the
+ * second block's pointer loop) took a call of 8 blocks from 1.14 to 1.02
+ * times OpenSSL's sha512_block_data_order and 16 blocks from 1.09 to 1.02
+ * (TSC cycles, median of 301 interleaved bursts, AMD Zen 4).  They work
+ * together: the order of additions alone gained nothing, but leaving it
+ * out of the three cost 11 % at 8 blocks, the K pointer 8 %, the loop
+ * pointer 1-2 % (GCC 12's register allocation and scheduling: look at the
+ * assembly after changing anything here).
  *
  * AVX-512VL's vprorq and vpternlogq would shorten the sigmas (four
  * instructions instead of nine), but the scalar rounds bound the speed: in
@@ -53,13 +55,19 @@
 
 /* one round; wk is W[i] + K[i].  Ch(e,f,g) = (e & f) + (~e & g) (the two
  * terms share no bit).  Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and this
- * round's b ^ c is the previous round's a ^ b (kept in bc). */
+ * round's b ^ c is the previous round's a ^ b (kept in bc).  S1(e) is the
+ * slowest term (three rotations, two xors) and e's next value (d + T1)
+ * the round's critical chain, so S1(e) is added last, to d and to h
+ * apart: everything else is summed while S1 is computed and the chain is
+ * S1 plus one add. */
 #define VR(a, b, c, d, e, f, g, h, wki)                     \
     do {                                                    \
-        t = h + (wki) + S1(e) + (e & f) + (~e & g);         \
+        t = h + (wki) + (e & f) + (~e & g);                 \
+        s = S1(e);                                          \
         d += t;                                             \
+        d += s;                                             \
         ab = a ^ b;                                         \
-        h = t + S0(a) + (b ^ (ab & bc));                    \
+        h = t + s + (b ^ (ab & bc)) + S0(a);                \
         bc = ab;                                            \
     } while (0)
 /* W+K of round i of the first (B = 0) or second (B = 2) block of the pair:
@@ -79,7 +87,7 @@
     do {                                                                                    \
         _mm256_store_si256((__m256i *)(wk + 2 * (t)),                                       \
                            _mm256_add_epi64(x, _mm256_broadcastsi128_si256(_mm_loadu_si128( \
-                                                   (const __m128i *)(K + (t))))));          \
+                                                   (const __m128i *)(kp + (t))))));         \
         __asm__ volatile("" ::: "memory");                                                  \
     } while (0)
 /* x0 = W[t-16..t-15] becomes W[t..t+1]; x1, x4, x5 hold W[t-14..t-13],
@@ -151,6 +159,31 @@
         VR(b, c, d, e, f, g, h, a, VWK((j) + 15, B));  \
     } while (0)
 
+/* rounds j..j+15 of the second block, p = wk + 2 * j (VWK): a pointer
+ * the loop advances, so each W+K is a constant offset from one register
+ * (indexed by a loop counter, GCC kept the counter on the stack and
+ * rebuilt every index from it, 3 instructions a round) */
+#define VWKP(p, k) (p)[2 * ((k) & ~1) + 2 + ((k) & 1)]
+#define VR16P(p)                                       \
+    do {                                               \
+        VR(a, b, c, d, e, f, g, h, VWKP(p, 0));        \
+        VR(h, a, b, c, d, e, f, g, VWKP(p, 1));        \
+        VR(g, h, a, b, c, d, e, f, VWKP(p, 2));        \
+        VR(f, g, h, a, b, c, d, e, VWKP(p, 3));        \
+        VR(e, f, g, h, a, b, c, d, VWKP(p, 4));        \
+        VR(d, e, f, g, h, a, b, c, VWKP(p, 5));        \
+        VR(c, d, e, f, g, h, a, b, VWKP(p, 6));        \
+        VR(b, c, d, e, f, g, h, a, VWKP(p, 7));        \
+        VR(a, b, c, d, e, f, g, h, VWKP(p, 8));        \
+        VR(h, a, b, c, d, e, f, g, VWKP(p, 9));        \
+        VR(g, h, a, b, c, d, e, f, VWKP(p, 10));       \
+        VR(f, g, h, a, b, c, d, e, VWKP(p, 11));       \
+        VR(e, f, g, h, a, b, c, d, VWKP(p, 12));       \
+        VR(d, e, f, g, h, a, b, c, VWKP(p, 13));       \
+        VR(c, d, e, f, g, h, a, b, VWKP(p, 14));       \
+        VR(b, c, d, e, f, g, h, a, VWKP(p, 15));       \
+    } while (0)
+
 #define VSTART()                                    \
     do {                                            \
         a = H[0]; b = H[1]; c = H[2]; d = H[3];     \
@@ -171,11 +204,17 @@ HB_SHA512_AVX2 void hb_sha512_compress(void *state, const uint8_t *blk, size_t n
     uint64_t *H = (uint64_t *)state;
     /* W+K of two blocks, two words of each in turn (VWK) */
     uint64_t wk[160] __attribute__((aligned(32)));
-    uint64_t a, b, c, d, e, f, g, h, t, ab, bc;
+    uint64_t a, b, c, d, e, f, g, h, t, s, ab, bc;
     __m256i v0, v1, v2, v3, v4, v5, v6, v7;
-    unsigned j;
+    const uint64_t *p;
 
     while (n) {
+        /* opaque to GCC, so that the K loads stay in the steps: knowing K,
+         * it hoists the 40 broadcasts of K pairs out of the loop into stack
+         * slots, filled on every call and competing with the schedule for
+         * the vector registers */
+        const uint64_t *kp = K;
+        __asm__("" : "+r"(kp));
         const uint8_t *nxt = n > 1 ? blk + 128 : blk;
         VLOAD(v0, 0); VLOAD(v1, 2); VLOAD(v2, 4); VLOAD(v3, 6);
         VLOAD(v4, 8); VLOAD(v5, 10); VLOAD(v6, 12); VLOAD(v7, 14);
@@ -189,8 +228,8 @@ HB_SHA512_AVX2 void hb_sha512_compress(void *state, const uint8_t *blk, size_t n
         if (n == 1)
             break;
         VSTART();
-        for (j = 0; j < 80; j += 16)
-            VR16(j, 2);
+        for (p = wk; p < wk + 160; p += 32)
+            VR16P(p);
         VEND();
         blk += 256;
         n -= 2;
