@@ -5,13 +5,13 @@
 #include "../blake3_x86.h"
 
 #if HB3_X86
-HB3_AVX512 void hb_blake3_kernel(const uint32_t cv[8], const uint32_t m[16], uint64_t counter,
+HB3_AVX512 HB3_SOURCE_ORDER void hb_blake3_kernel(const uint32_t cv[8], const uint32_t m[16], uint64_t counter,
                       uint32_t block_len, uint32_t flags, uint32_t *out, int full)
 {
     hb3_rows_avx512(cv, m, counter, block_len, flags, out, full);
 }
 
-HB3_AVX512 void hb_blake3_hash_many(const uint8_t *in, size_t n, unsigned blocks, const uint32_t key[8],
+HB3_AVX512 HB3_SOURCE_ORDER void hb_blake3_hash_many(const uint8_t *in, size_t n, unsigned blocks, const uint32_t key[8],
                          uint64_t counter, unsigned step, unsigned flags, unsigned first,
                          unsigned last, uint8_t *out)
 {
