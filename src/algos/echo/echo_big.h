@@ -5,7 +5,8 @@
  *     AES rounds per 128-bit word, the first keyed by the counter k,
  *     incremented after every word;
  *   static void big_shift_mix(uint32_t *d, const uint32_t *s):
- *     BIG.SHIFTROWS then BIG.MIXCOLUMNS from s into d (echo_mix32.h);
+ *     BIG.SHIFTROWS then BIG.MIXCOLUMNS from s into d (echo_mix32.h, or
+ *     the compact form's loops);
  * and optionally ECHO_ROUND(d, s, k): the three steps at once from s into d
  * (s may be overwritten), which then replaces the two calls.
  */

@@ -110,12 +110,24 @@ static void kp_add(void *st, const uint8_t *in, size_t off, size_t len) HB_REENT
     }
 }
 
+/* whole lanes are stored a word at a time: a byte at a time, each byte
+ * took a 64-bit variable shift (on a 32-bit core about a dozen
+ * instructions), some 700 cycles of a 64-byte Keccak-512 message on the
+ * Cortex-M4 */
 static void kp_extract(const void *st, uint8_t *out, size_t off, size_t len) HB_REENTRANT
 {
     const uint64_t *A = (const uint64_t *)st;
-    while (len--) {
+    while (len && (off & 7)) {
         *out++ = (uint8_t)(A[off >> 3] >> (8 * (off & 7)));
-        off++;
+        off++, len--;
+    }
+    while (len >= 8) {
+        hb_store64_le(out, A[off >> 3]);
+        out += 8, off += 8, len -= 8;
+    }
+    while (len) {
+        *out++ = (uint8_t)(A[off >> 3] >> (8 * (off & 7)));
+        off++, len--;
     }
 }
 

@@ -29,24 +29,32 @@
         HL(x09, x0b, x0c, x0e); HL(x19, x1a, x1c, x1f); \
     } while (0)
 
+/* the expansion row of message byte k, assigned (op is =) or XORed in */
+#define HAMSI_EXP512_ROW(op, k) do {                                                      \
+        HB_ROM uint32_t *t = HAMSI_EXP512_8[k][blk[k]];                                   \
+        x00 op HB_ROM_U32(t, 0); x01 op HB_ROM_U32(t, 1);                                 \
+        x04 op HB_ROM_U32(t, 2); x05 op HB_ROM_U32(t, 3);                                 \
+        x0a op HB_ROM_U32(t, 4); x0b op HB_ROM_U32(t, 5);                                 \
+        x0e op HB_ROM_U32(t, 6); x0f op HB_ROM_U32(t, 7);                                 \
+        x10 op HB_ROM_U32(t, 8); x11 op HB_ROM_U32(t, 9);                                 \
+        x14 op HB_ROM_U32(t, 10); x15 op HB_ROM_U32(t, 11);                               \
+        x1a op HB_ROM_U32(t, 12); x1b op HB_ROM_U32(t, 13);                               \
+        x1e op HB_ROM_U32(t, 14); x1f op HB_ROM_U32(t, 15);                               \
+    } while (0)
+
 static void hamsi512_blocks(uint32_t *h, const uint8_t *blk, size_t n, unsigned last)
 {
     uint32_t x00, x01, x02, x03, x04, x05, x06, x07, x08, x09, x0a, x0b, x0c, x0d, x0e, x0f;
     uint32_t x10, x11, x12, x13, x14, x15, x16, x17, x18, x19, x1a, x1b, x1c, x1d, x1e, x1f;
-    unsigned k, r;
+    unsigned r;
     for (; n; n--, blk += 8) {
         /* expansion (spec 2.2.4): XOR of one table row per message byte; C (spec 2.2.5) puts message
          * word j at position 0, 1, 4, 5, 10, 11, 14, 15,
-         * 16, 17, 20, 21, 26, 27, 30, 31 */
-        x00 = x01 = x04 = x05 = x0a = x0b = x0e = x0f = 0;
-        x10 = x11 = x14 = x15 = x1a = x1b = x1e = x1f = 0;
-        for (k = 0; k < 8; k++) {
-            HB_ROM uint32_t *t = HAMSI_EXP512_8[k][blk[k]];
-            x00 ^= HB_ROM_U32(t, 0); x01 ^= HB_ROM_U32(t, 1); x04 ^= HB_ROM_U32(t, 2); x05 ^= HB_ROM_U32(t, 3);
-            x0a ^= HB_ROM_U32(t, 4); x0b ^= HB_ROM_U32(t, 5); x0e ^= HB_ROM_U32(t, 6); x0f ^= HB_ROM_U32(t, 7);
-            x10 ^= HB_ROM_U32(t, 8); x11 ^= HB_ROM_U32(t, 9); x14 ^= HB_ROM_U32(t, 10); x15 ^= HB_ROM_U32(t, 11);
-            x1a ^= HB_ROM_U32(t, 12); x1b ^= HB_ROM_U32(t, 13); x1e ^= HB_ROM_U32(t, 14); x1f ^= HB_ROM_U32(t, 15);
-        }
+         * 16, 17, 20, 21, 26, 27, 30, 31; the first row assigned and the
+         * eight bytes written out (no zeroing of the words, no loop) */
+        HAMSI_EXP512_ROW(=, 0); HAMSI_EXP512_ROW(^=, 1); HAMSI_EXP512_ROW(^=, 2);
+        HAMSI_EXP512_ROW(^=, 3); HAMSI_EXP512_ROW(^=, 4); HAMSI_EXP512_ROW(^=, 5);
+        HAMSI_EXP512_ROW(^=, 6); HAMSI_EXP512_ROW(^=, 7);
         x02 = h[0]; x03 = h[1]; x06 = h[2]; x07 = h[3]; x08 = h[4]; x09 = h[5]; x0c = h[6]; x0d = h[7];
         x12 = h[8]; x13 = h[9]; x16 = h[10]; x17 = h[11]; x18 = h[12]; x19 = h[13]; x1c = h[14]; x1d = h[15];
         if (!last) {
