@@ -177,8 +177,8 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
  * value here, so that P is written out once, not twice.  The four rounds
  * use the same M, so a round's C -= M, the swap and the next round's
  * B += M leave B and C merely swapped: M is added before the first P and
- * subtracted after the last only (as sphlib does; 96 of the 128
- * additions go). */
+ * subtracted after the last only (as sphlib does: 32 additions, not
+ * 128). */
 void hb_shabal_last(void *state, const uint8_t *blk) HB_REENTRANT
 {
     hb_shabal_state *s = (hb_shabal_state *)state;
