@@ -21,9 +21,10 @@ static int bmw256_start(void *ctx, const hb_params *p, unsigned base, unsigned o
 {
     hb_bmw256_ctx *c = (hb_bmw256_ctx *)ctx;
     unsigned i;
+    uint32_t v = BMW_IV_FIRST32(base);
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
-    for (i = 0; i < 16; i++) c->h[i] = bmw_iv32(base, i);
+    for (i = 0; i < 16; i++, v += BMW_IV_STEP32) c->h[i] = v;
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
     return HB_OK;

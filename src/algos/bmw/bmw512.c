@@ -29,10 +29,10 @@ static int bmw512_start(void *ctx, const hb_params *p, unsigned base, unsigned o
 {
     hb_bmw512_ctx *c = (hb_bmw512_ctx *)ctx;
     unsigned i;
+    uint64_t v = BMW_IV_FIRST64(base);
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
-    for (i = 0; i < 16; i++)
-        c->h[i] = ((uint64_t)bmw_iv32(base, 2 * i) << 32) | bmw_iv32(base, 2 * i + 1);
+    for (i = 0; i < 16; i++, v += BMW_IV_STEP64) c->h[i] = v;
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
     return HB_OK;
@@ -51,13 +51,19 @@ void hb_bmw512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_bmw512_ctx *c = (hb_bmw512_ctx *)ctx;
     HB_SCRATCH uint64_t h[16];
-    HB_SCRATCH uint8_t tmp[128];
-    unsigned i;
+    uint8_t word[8];
+    unsigned i, first = 16u - c->out_len / 8u;
     /* 64-bit length field, as for BMW-256 (the spec's 2^64 - 1 bit limit) */
     hb_md_pad(&BMW512_MD, c, &c->md, c->buf, 0x80, 8, 0);
     for (i = 0; i < 16; i++) h[i] = 0xaaaaaaaaaaaaaaa0ULL + i;
     hb_bmw512_f(h, c->h);
-    for (i = 0; i < 16; i++) hb_store64_le(tmp + 8 * i, h[i]);
+    /* the digest: the last out_len / 8 words, little-endian, stored
+     * straight to out (through a 128-byte buffer and a copy of a length
+     * known only at run time it cost about 20 cycles on x86-64) */
     if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, tmp + 128 - c->out_len, out_len);
+    for (i = 0; 8u * i + 8u <= out_len; i++) hb_store64_le(out + 8u * i, h[first + i]);
+    if (8u * i < out_len) {
+        hb_store64_le(word, h[first + i]);
+        memcpy(out + 8u * i, word, out_len - 8u * i);
+    }
 }

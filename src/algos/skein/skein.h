@@ -51,19 +51,29 @@ void hb_skein256_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes)
 void hb_skein512_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
 void hb_skein1024_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes) HB_REENTRANT;
 
-/* What the shared part (skein.c) needs of a width: its UBI and message
- * buffering.  hb_skein_start / hb_skein_finish are init and final of every
+/* final's two blocks when one output block is enough: the message's last
+ * block (buf, its first `bytes` bytes message, the rest zeros; S[1] has
+ * the Final flag set), then output block 0 (sec. 3.5.3), whose result is
+ * left in S[2..Nw+1]; buf ends zeroed.  One call so that a form can run
+ * both blocks through one Threefish body (unrolled/threefish512.c); the
+ * others make two ubi calls (TF_UBI_OUT in threefish_common.h). */
+void hb_skein256_ubi_out(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT;
+void hb_skein512_ubi_out(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT;
+void hb_skein1024_ubi_out(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT;
+
+/* tweak word 1 of an output block: type Out (63), First and Final
+ * (sec. 3.5.1, Table 6) */
+#define HB_SKEIN_T1_OUT ((63ULL << 56) | (1ULL << 62) | (1ULL << 63))
+
+/* What the shared part (skein_mode.h) needs of a width: its UBI and message
+ * buffering.  skein_start / skein_finish are init and final of every
  * width (skein256.c, skein512.c, skein1024.c bind them to one). */
 typedef struct hb_skein_desc {
     uint8_t nw;                                       /* state words */
     void (*ubi)(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT;
+    void (*ubi_out)(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT;
     hb_md_class md;                                   /* message buffering (lazy) */
 } hb_skein_desc;
-
-int hb_skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t *out_len, uint8_t *buf,
-                   const hb_params *p, size_t def, HB_ROM uint64_t *iv);
-void hb_skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
-                     uint8_t *out, size_t want);
 
 int hb_skein256_256_init(void *ctx, const hb_params *p) HB_REENTRANT;
 void hb_skein256_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT;

@@ -2,18 +2,19 @@
  * One object per width so that an image links only its own Threefish. */
 #include "skein.h"
 #include "skein_iv.h"
+#include "skein_mode.h"
 
 static void skein512_compress(void *st, const uint8_t *blk, size_t n) HB_REENTRANT
 {
     hb_skein512_ubi((uint64_t *)st, blk, n, 64u);
 }
 
-static const hb_skein_desc SKEIN512 = {8, hb_skein512_ubi, {64u, 1, skein512_compress}};
+static const hb_skein_desc SKEIN512 = {8, hb_skein512_ubi, hb_skein512_ubi_out, {64u, 1, skein512_compress}};
 
 static int skein512_start(void *ctx, const hb_params *p, size_t def, HB_ROM uint64_t *iv)
 {
     hb_skein512_ctx *c = (hb_skein512_ctx *)ctx;
-    return hb_skein_start(&SKEIN512, c->S, &c->md, &c->out_len, c->buf, p, def, iv);
+    return skein_start(&SKEIN512, c->S, &c->md, &c->out_len, c->buf, p, def, iv);
 }
 
 void hb_skein512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
@@ -25,7 +26,7 @@ void hb_skein512_update(void *ctx, const uint8_t *in, size_t len) HB_REENTRANT
 void hb_skein512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_skein512_ctx *c = (hb_skein512_ctx *)ctx;
-    hb_skein_finish(&SKEIN512, c->S, &c->md, c->out_len, c->buf, out, out_len);
+    skein_finish(&SKEIN512, c->S, &c->md, c->out_len, c->buf, out, out_len);
 }
 
 int hb_skein512_224_init(void *ctx, const hb_params *p) HB_REENTRANT { return skein512_start(ctx, p, 28, SKEIN512_IV_224); }

@@ -32,6 +32,18 @@
 #define TF_ADVANCE(T, bytes) do { (T)[0] += (uint64_t)(bytes); if ((T)[0] < (uint64_t)(bytes)) (T)[1]++; } while (0)
 #define TF_FIRST (1ULL << 62)
 
+/* hb_skeinW_ubi_out (skein.h) as two calls of hb_skeinW_ubi; used
+ * without a semicolon after it (file scope) */
+#define TF_UBI_OUT(W)                                                    \
+    void hb_skein##W##_ubi_out(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT \
+    {                                                                    \
+        hb_skein##W##_ubi(S, buf, 1, bytes);                             \
+        memset(buf, 0, (W) / 8);                                         \
+        S[0] = 0;                                                        \
+        S[1] = HB_SKEIN_T1_OUT;                                          \
+        hb_skein##W##_ubi(S, buf, 1, 8);                                 \
+    }
+
 /* compact/: subkey 0, then (rounds 0-3, subkey s, rounds 4-7,
  * subkey s+1) for s = 1, 3, .. last-1 */
 #define TF_SCHEDULE(W, last) do {                                        \

@@ -174,7 +174,11 @@ void hb_shabal_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 /* the final rounds in one call: the state is loaded into locals and
  * stored back once instead of four times (at 64 bytes, five blocks in all,
  * those loads and stores were a tenth of the time).  B and C swap by
- * value here, so that P is written out once, not twice. */
+ * value here, so that P is written out once, not twice.  The four rounds
+ * use the same M, so a round's C -= M, the swap and the next round's
+ * B += M leave B and C merely swapped: M is added before the first P and
+ * subtracted after the last only (as sphlib does: 32 additions, not
+ * 128). */
 void hb_shabal_last(void *state, const uint8_t *blk) HB_REENTRANT
 {
     hb_shabal_state *s = (hb_shabal_state *)state;
@@ -186,10 +190,20 @@ void hb_shabal_last(void *state, const uint8_t *blk) HB_REENTRANT
     unsigned i;
 
     SH_LOAD;
+    SH_M(0); SH_M(1); SH_M(2); SH_M(3); SH_M(4); SH_M(5); SH_M(6); SH_M(7);
+    SH_M(8); SH_M(9); SH_M(10); SH_M(11); SH_M(12); SH_M(13); SH_M(14); SH_M(15);
+    B0 += M0; B1 += M1; B2 += M2; B3 += M3; B4 += M4; B5 += M5; B6 += M6; B7 += M7;
+    B8 += M8; B9 += M9; B10 += M10; B11 += M11; B12 += M12; B13 += M13; B14 += M14; B15 += M15;
     for (i = 0; i < 4; i++) {
-        SH_BLOCK(B, C, 0u, 0u);
-        SH_SWAP(0); SH_SWAP(1); SH_SWAP(2); SH_SWAP(3); SH_SWAP(4); SH_SWAP(5); SH_SWAP(6); SH_SWAP(7);
-        SH_SWAP(8); SH_SWAP(9); SH_SWAP(10); SH_SWAP(11); SH_SWAP(12); SH_SWAP(13); SH_SWAP(14); SH_SWAP(15);
+        if (i) {
+            SH_SWAP(0); SH_SWAP(1); SH_SWAP(2); SH_SWAP(3); SH_SWAP(4); SH_SWAP(5); SH_SWAP(6); SH_SWAP(7);
+            SH_SWAP(8); SH_SWAP(9); SH_SWAP(10); SH_SWAP(11); SH_SWAP(12); SH_SWAP(13); SH_SWAP(14); SH_SWAP(15);
+        }
+        A0 ^= (uint32_t)w;
+        A1 ^= (uint32_t)(w >> 32);
+        SH_PERM(B, C);
     }
-    SH_STORE(B, C);
+    C0 -= M0; C1 -= M1; C2 -= M2; C3 -= M3; C4 -= M4; C5 -= M5; C6 -= M6; C7 -= M7;
+    C8 -= M8; C9 -= M9; C10 -= M10; C11 -= M11; C12 -= M12; C13 -= M13; C14 -= M14; C15 -= M15;
+    SH_STORE(C, B);
 }

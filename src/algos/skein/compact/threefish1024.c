@@ -26,3 +26,5 @@ void hb_skein1024_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) H
         blk += 128;
     }
 }
+
+TF_UBI_OUT(1024)

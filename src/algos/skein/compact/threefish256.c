@@ -18,3 +18,5 @@ void hb_skein256_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         blk += 32;
     }
 }
+
+TF_UBI_OUT(256)

@@ -24,3 +24,5 @@ void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         blk += 64;
     }
 }
+
+TF_UBI_OUT(512)

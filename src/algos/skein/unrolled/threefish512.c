@@ -2,10 +2,14 @@
  * all rounds unrolled: see ../threefish_common.h.  Key, tweak and message
  * words are named locals (TF512_ALL), not arrays: with k[9], M[8] gcc
  * built them with vector stores to the stack and reloaded them word by
- * word, a cost paid again at every one of a short message's two calls. */
+ * word, a cost paid again at every one of a short message's two blocks. */
 #include "../threefish_common.h"
 
-void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
+/* n blocks from blk; then, if out is not NULL, output block 0 from out
+ * (hb_skein512_ubi_out).  One body for both: final's two blocks then run
+ * in one call, with no second call, prologue and reload of the key words
+ * between them (Skein-512 at 64 B on x86-64: 25 of about 480 cycles). */
+static void ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes, uint8_t *out) HB_REENTRANT
 {
     uint64_t k0, k1, k2, k3, k4, k5, k6, k7, k8, t0, t1, t2;
     uint64_t M0, M1, M2, M3, M4, M5, M6, M7, X0, X1, X2, X3, X4, X5, X6, X7;
@@ -24,5 +28,24 @@ void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB
         S[6] = X4 ^ M4; S[7] = X5 ^ M5; S[8] = X6 ^ M6; S[9] = X7 ^ M7;
         S[1] &= ~TF_FIRST;
         blk += 64;
+        if (n == 0 && out) {
+            memset(out, 0, 64);
+            S[0] = 0;
+            S[1] = HB_SKEIN_T1_OUT;
+            blk = out;
+            bytes = 8;
+            n = 1;
+            out = NULL;
+        }
     }
+}
+
+void hb_skein512_ubi(uint64_t *S, const uint8_t *blk, size_t n, size_t bytes) HB_REENTRANT
+{
+    ubi(S, blk, n, bytes, NULL);
+}
+
+void hb_skein512_ubi_out(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT
+{
+    ubi(S, buf, 1, bytes, buf);
 }
