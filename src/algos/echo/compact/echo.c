@@ -35,5 +35,6 @@ static void big_subwords(uint32_t *s, uint32_t *k)
     }
 }
 
+#define ECHO_XTIME32 HB_AES_XTIME32
 #include "../echo_mix32.h"
 #include "../echo_big.h"
