@@ -43,8 +43,15 @@ static void SIMD_XFN(uint16_t *y1, uint16_t *y2, const uint8_t *m, int final)
             v[p] = a_ + b_;                                                   \
             v[(p) + 8] = (p) ? RED(a_ - b_) * (1 << (p)) : a_ - b_;           \
         }
+/* v[p] mod 257 in 0..256 without a division (a library call of some
+ * hundreds of cycles on cores without a divider, AVR and Cortex-M0): |v|
+ * < 2^21, so RED gives -8191..8447, RED again -32..287, and one conditional
+ * add and one conditional subtract of 257 give 0..256 */
 #define X_FIN(p, RR) {                                                        \
-            uint32_t r_ = (uint32_t)(v[p] + 257 * 0x400000) % 257u; /* v > -2^30 */ \
+            int32_t q_ = RED(RED(v[p]));                                      \
+            uint32_t r_;                                                      \
+            q_ += q_ < 0 ? 257 : 0;                                           \
+            r_ = (uint32_t)(q_ >= 257 ? q_ - 257 : q_);                       \
             unsigned i_ = k1 + RR * SIMD_BR4(p);                              \
             y1[i_] = HB_ROM_U16(SIMD_Y185, r_);                               \
             y2[i_] = HB_ROM_U16(SIMD_Y233, r_);                               \
