@@ -4,7 +4,8 @@ simulation, throughput = block bits * Fmax / c_block, rows into the result store
 
 Tool sets (`--tools`): 'yowasp' runs the WebAssembly builds from PyPI (pinned in the `hw`
 extra, the same on every machine), 'native' runs yosys and nextpnr-* from PATH (Debian's
-packages: `scripts/install-toolchains.sh fpga-native`), several times faster per run.  The
+packages: `scripts/install-toolchains.sh fpga-native`; no nextpnr-ecp5 there), a 64-bit
+process without the WebAssembly runtime (README "Tool sets" has both measured).  The
 choice picks executables and versions only; the scripts and the parsing are the same.  A
 different yosys gives different areas, so every row carries its tool set and versions, and
 the campaign's fingerprints include them: the two never mix in one table.
