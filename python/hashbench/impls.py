@@ -201,7 +201,7 @@ def headers() -> list[Path]:
 
 # ---- which sources an algorithm needs -------------------------------------
 
-_DEF = re.compile(r"^(?!static|extern)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M)
+_DEF = re.compile(r"^(?!static|extern|HB_INLINE)[A-Za-z_][\w \*]*?\b(hb_\w+)\s*(?:\(|=|\[)", re.M)
 _USE = re.compile(r"\b(hb_\w+)\b")
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
