@@ -14,8 +14,10 @@ static HB_ROM uint64_t S0_CXOF128[5] = HB_ASCON_S0_CXOF128;
 static void ascon_start(hb_ascon_ctx *c, HB_ROM uint64_t *s0)
 {
     unsigned i;
-    for (i = 0; i < 5; i++) c->S[i] = HB_ROM_U64(s0, i);
+    /* the sponge first: SDCC 4.2 (8051) formed &c->sp after this loop from
+     * a clobbered register, the pointer's high byte and tag lost */
     hb_sponge_init(&c->sp, 8, 12);
+    for (i = 0; i < 5; i++) c->S[i] = HB_ROM_U64(s0, i);
 }
 
 int hb_ascon_hash256_init(void *ctx, const hb_params *p) HB_REENTRANT
