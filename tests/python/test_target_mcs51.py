@@ -198,10 +198,12 @@ def test_linked_modules_reads_names_cut_short(tmp_path):
                                               ("/x/hb.lib", "modes__md")]
 
 
-@pytest.mark.parametrize("algo", ["ascon_hash256", "ascon_xof128", "ascon_cxof128"])
+@pytest.mark.parametrize("algo", ["ascon_hash256"])
 def test_ascon_start_state_on_target(algo):
     # SDCC 4.2 once formed the sponge pointer in ascon_start from a clobbered
-    # register: every digest was wrong, the empty message's too
+    # register: every digest was wrong, the empty message's too.  Every mode
+    # starts through ascon_start, so one image covers them (each is ~1 min
+    # of SDCC and s51 on a loaded 2-core machine)
     tg = need()
     rows = list(tg.run([algo], [0], blocks=0, check_n=2, timeout=300))
     assert all(not r.get("error") for r in rows), [r.get("error") for r in rows]
