@@ -24,6 +24,11 @@
  * a block's 4,300 cycles on the Cortex-M4 (hashbench bench --target
  * cortex-m4 -a cubehash_256).
  */
+/* one group's rotation, swap and XOR (steps 2-4 or 7-9): words i and i'
+ * of a rotated by r and exchanged, each XORed with its p word */
+#define CH_SWAPROT(ai, aj, pi, pj, r) \
+    do { u = HB_ROTL32(ai, r); ai = HB_ROTL32(aj, r) ^ (pi); aj = u ^ (pj); } while (0)
+
 static void run(uint32_t *x, const uint8_t *blk, size_t nblk, unsigned n)
 {
     uint32_t a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3], a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7],
@@ -43,59 +48,59 @@ static void run(uint32_t *x, const uint8_t *blk, size_t nblk, unsigned n)
             /* round 1, steps 1-4 (m = 0) */
             p3 += a3; p11 += a11; p5 += a5; p13 += a13; p1 += a1; p9 += a9; p6 += a6; p14 += a14;
             p7 += a7; p15 += a15; p4 += a4; p12 += a12; p0 += a0; p8 += a8; p2 += a2; p10 += a10;
-            u = HB_ROTL32(a3, 7); a3 = HB_ROTL32(a11, 7) ^ p3; a11 = u ^ p11;
-            u = HB_ROTL32(a5, 7); a5 = HB_ROTL32(a13, 7) ^ p5; a13 = u ^ p13;
-            u = HB_ROTL32(a1, 7); a1 = HB_ROTL32(a9, 7) ^ p1; a9 = u ^ p9;
-            u = HB_ROTL32(a6, 7); a6 = HB_ROTL32(a14, 7) ^ p6; a14 = u ^ p14;
-            u = HB_ROTL32(a7, 7); a7 = HB_ROTL32(a15, 7) ^ p7; a15 = u ^ p15;
-            u = HB_ROTL32(a4, 7); a4 = HB_ROTL32(a12, 7) ^ p4; a12 = u ^ p12;
-            u = HB_ROTL32(a0, 7); a0 = HB_ROTL32(a8, 7) ^ p0; a8 = u ^ p8;
-            u = HB_ROTL32(a2, 7); a2 = HB_ROTL32(a10, 7) ^ p2; a10 = u ^ p10;
+            CH_SWAPROT(a3, a11, p3, p11, 7);
+            CH_SWAPROT(a5, a13, p5, p13, 7);
+            CH_SWAPROT(a1, a9, p1, p9, 7);
+            CH_SWAPROT(a6, a14, p6, p14, 7);
+            CH_SWAPROT(a7, a15, p7, p15, 7);
+            CH_SWAPROT(a4, a12, p4, p12, 7);
+            CH_SWAPROT(a0, a8, p0, p8, 7);
+            CH_SWAPROT(a2, a10, p2, p10, 7);
             /* steps 5-9 (m = 2) */
             p10 += a8; p14 += a12;
-            u = HB_ROTL32(a8, 11); a8 = HB_ROTL32(a12, 11) ^ p10; a12 = u ^ p14;
+            CH_SWAPROT(a8, a12, p10, p14, 11);
             p11 += a9; p15 += a13;
-            u = HB_ROTL32(a9, 11); a9 = HB_ROTL32(a13, 11) ^ p11; a13 = u ^ p15;
+            CH_SWAPROT(a9, a13, p11, p15, 11);
             p8 += a10; p12 += a14;
-            u = HB_ROTL32(a10, 11); a10 = HB_ROTL32(a14, 11) ^ p8; a14 = u ^ p12;
+            CH_SWAPROT(a10, a14, p8, p12, 11);
             p0 += a2; p4 += a6;
-            u = HB_ROTL32(a2, 11); a2 = HB_ROTL32(a6, 11) ^ p0; a6 = u ^ p4;
+            CH_SWAPROT(a2, a6, p0, p4, 11);
             p2 += a0; p6 += a4;
-            u = HB_ROTL32(a0, 11); a0 = HB_ROTL32(a4, 11) ^ p2; a4 = u ^ p6;
+            CH_SWAPROT(a0, a4, p2, p6, 11);
             p9 += a11; p13 += a15;
-            u = HB_ROTL32(a11, 11); a11 = HB_ROTL32(a15, 11) ^ p9; a15 = u ^ p13;
+            CH_SWAPROT(a11, a15, p9, p13, 11);
             p3 += a1; p7 += a5;
-            u = HB_ROTL32(a1, 11); a1 = HB_ROTL32(a5, 11) ^ p3; a5 = u ^ p7;
+            CH_SWAPROT(a1, a5, p3, p7, 11);
             p1 += a3; p5 += a7;
-            u = HB_ROTL32(a3, 11); a3 = HB_ROTL32(a7, 11) ^ p1; a7 = u ^ p5;
+            CH_SWAPROT(a3, a7, p1, p5, 11);
             /* step 10 (m = 3), round 2 steps 1-4 */
             p1 += a2; p9 += a10;
-            u = HB_ROTL32(a2, 7); a2 = HB_ROTL32(a10, 7) ^ p1; a10 = u ^ p9;
+            CH_SWAPROT(a2, a10, p1, p9, 7);
             p6 += a5; p14 += a13;
-            u = HB_ROTL32(a5, 7); a5 = HB_ROTL32(a13, 7) ^ p6; a13 = u ^ p14;
+            CH_SWAPROT(a5, a13, p6, p14, 7);
             p2 += a1; p10 += a9;
-            u = HB_ROTL32(a1, 7); a1 = HB_ROTL32(a9, 7) ^ p2; a9 = u ^ p10;
+            CH_SWAPROT(a1, a9, p2, p10, 7);
             p3 += a0; p11 += a8;
-            u = HB_ROTL32(a0, 7); a0 = HB_ROTL32(a8, 7) ^ p3; a8 = u ^ p11;
+            CH_SWAPROT(a0, a8, p3, p11, 7);
             p4 += a7; p12 += a15;
-            u = HB_ROTL32(a7, 7); a7 = HB_ROTL32(a15, 7) ^ p4; a15 = u ^ p12;
+            CH_SWAPROT(a7, a15, p4, p12, 7);
             p5 += a6; p13 += a14;
-            u = HB_ROTL32(a6, 7); a6 = HB_ROTL32(a14, 7) ^ p5; a14 = u ^ p13;
+            CH_SWAPROT(a6, a14, p5, p13, 7);
             p0 += a3; p8 += a11;
-            u = HB_ROTL32(a3, 7); a3 = HB_ROTL32(a11, 7) ^ p0; a11 = u ^ p8;
+            CH_SWAPROT(a3, a11, p0, p8, 7);
             p7 += a4; p15 += a12;
-            u = HB_ROTL32(a4, 7); a4 = HB_ROTL32(a12, 7) ^ p7; a12 = u ^ p15;
+            CH_SWAPROT(a4, a12, p7, p15, 7);
             /* steps 5-9 (m = 1), step 10 brings m back to 0 */
             p0 += a1; p4 += a5; p9 += a8; p13 += a12; p8 += a9; p12 += a13; p3 += a2; p7 += a6;
             p11 += a10; p15 += a14; p10 += a11; p14 += a15; p1 += a0; p5 += a4; p2 += a3; p6 += a7;
-            u = HB_ROTL32(a1, 11); a1 = HB_ROTL32(a5, 11) ^ p0; a5 = u ^ p4;
-            u = HB_ROTL32(a8, 11); a8 = HB_ROTL32(a12, 11) ^ p9; a12 = u ^ p13;
-            u = HB_ROTL32(a9, 11); a9 = HB_ROTL32(a13, 11) ^ p8; a13 = u ^ p12;
-            u = HB_ROTL32(a2, 11); a2 = HB_ROTL32(a6, 11) ^ p3; a6 = u ^ p7;
-            u = HB_ROTL32(a10, 11); a10 = HB_ROTL32(a14, 11) ^ p11; a14 = u ^ p15;
-            u = HB_ROTL32(a11, 11); a11 = HB_ROTL32(a15, 11) ^ p10; a15 = u ^ p14;
-            u = HB_ROTL32(a0, 11); a0 = HB_ROTL32(a4, 11) ^ p1; a4 = u ^ p5;
-            u = HB_ROTL32(a3, 11); a3 = HB_ROTL32(a7, 11) ^ p2; a7 = u ^ p6;
+            CH_SWAPROT(a1, a5, p0, p4, 11);
+            CH_SWAPROT(a8, a12, p9, p13, 11);
+            CH_SWAPROT(a9, a13, p8, p12, 11);
+            CH_SWAPROT(a2, a6, p3, p7, 11);
+            CH_SWAPROT(a10, a14, p11, p15, 11);
+            CH_SWAPROT(a11, a15, p10, p14, 11);
+            CH_SWAPROT(a0, a4, p1, p5, 11);
+            CH_SWAPROT(a3, a7, p2, p6, 11);
         }
     } while (--nblk);
     x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3; x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;
