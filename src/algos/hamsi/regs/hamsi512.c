@@ -42,35 +42,59 @@
         x1e op HB_ROM_U32(t, 14); x1f op HB_ROM_U32(t, 15);                               \
     } while (0)
 
+/* One block: expansion (spec 2.2.4, the XOR of one table row per message
+ * byte, the first row assigned, no zeroing and no loop), C (spec 2.2.5:
+ * message word j at position 0, 1, 4, 5, 10, 11, 14, 15, 16, 17, 20, 21,
+ * 26, 27, 30, 31), the rounds (a statement) and T with the feed-forward
+ * (words 0-7 and 16-23) */
+#define HAMSI512_BLOCK(rounds) do { \
+        HAMSI_EXP512_ROW(=, 0); HAMSI_EXP512_ROW(^=, 1); HAMSI_EXP512_ROW(^=, 2); \
+        HAMSI_EXP512_ROW(^=, 3); HAMSI_EXP512_ROW(^=, 4); HAMSI_EXP512_ROW(^=, 5); \
+        HAMSI_EXP512_ROW(^=, 6); HAMSI_EXP512_ROW(^=, 7); \
+        x02 = h[0]; x03 = h[1]; x06 = h[2]; x07 = h[3]; x08 = h[4]; x09 = h[5]; x0c = h[6]; x0d = h[7]; \
+        x12 = h[8]; x13 = h[9]; x16 = h[10]; x17 = h[11]; x18 = h[12]; x19 = h[13]; x1c = h[14]; x1d = h[15]; \
+        rounds; \
+        h[0] ^= x00; h[1] ^= x01; h[2] ^= x02; h[3] ^= x03; h[4] ^= x04; h[5] ^= x05; h[6] ^= x06; h[7] ^= x07; \
+        h[8] ^= x10; h[9] ^= x11; h[10] ^= x12; h[11] ^= x13; h[12] ^= x14; h[13] ^= x15; h[14] ^= x16; h[15] ^= x17; \
+    } while (0)
+
+#define HAMSI512_LOCALS \
+    uint32_t x00, x01, x02, x03, x04, x05, x06, x07, x08, x09, x0a, x0b, x0c, x0d, x0e, x0f; \
+    uint32_t x10, x11, x12, x13, x14, x15, x16, x17, x18, x19, x1a, x1b, x1c, x1d, x1e, x1f
+
+/* P and Pf in functions of their own, as the peer has them: one loop
+ * holding both (a flag tested per block) left the compiler a worse
+ * allocation of the 32 words on the Cortex-M4, about 110 more cycles per
+ * block of P */
+static void hamsi512_p(uint32_t *h, const uint8_t *blk, size_t n)
+{
+    HAMSI512_LOCALS;
+    for (; n; n--, blk += 8)
+        HAMSI512_BLOCK(HAMSI_BROUND(HAMSI_ALPHA_N, 0); HAMSI_BROUND(HAMSI_ALPHA_N, 1);
+                       HAMSI_BROUND(HAMSI_ALPHA_N, 2); HAMSI_BROUND(HAMSI_ALPHA_N, 3);
+                       HAMSI_BROUND(HAMSI_ALPHA_N, 4); HAMSI_BROUND(HAMSI_ALPHA_N, 5));
+}
+
+/* the last block, through Pf's twelve rounds written out (about 20 KB of
+ * code on the Cortex-M4, for one block per message): in a loop each round
+ * cost about 60 cycles more there (the 32 words reallocated at the back
+ * edge), as two calls of six rounds about 500 cycles more per message
+ * (the state through memory, the round number a variable) */
+static void hamsi512_pf(uint32_t *h, const uint8_t *blk)
+{
+    HAMSI512_LOCALS;
+    HAMSI512_BLOCK(HAMSI_BROUND(HAMSI_ALPHA_F, 0); HAMSI_BROUND(HAMSI_ALPHA_F, 1);
+                   HAMSI_BROUND(HAMSI_ALPHA_F, 2); HAMSI_BROUND(HAMSI_ALPHA_F, 3);
+                   HAMSI_BROUND(HAMSI_ALPHA_F, 4); HAMSI_BROUND(HAMSI_ALPHA_F, 5);
+                   HAMSI_BROUND(HAMSI_ALPHA_F, 6); HAMSI_BROUND(HAMSI_ALPHA_F, 7);
+                   HAMSI_BROUND(HAMSI_ALPHA_F, 8); HAMSI_BROUND(HAMSI_ALPHA_F, 9);
+                   HAMSI_BROUND(HAMSI_ALPHA_F, 10); HAMSI_BROUND(HAMSI_ALPHA_F, 11));
+}
+
 static void hamsi512_blocks(uint32_t *h, const uint8_t *blk, size_t n, unsigned last)
 {
-    uint32_t x00, x01, x02, x03, x04, x05, x06, x07, x08, x09, x0a, x0b, x0c, x0d, x0e, x0f;
-    uint32_t x10, x11, x12, x13, x14, x15, x16, x17, x18, x19, x1a, x1b, x1c, x1d, x1e, x1f;
-    unsigned r;
-    for (; n; n--, blk += 8) {
-        /* expansion (spec 2.2.4): XOR of one table row per message byte; C (spec 2.2.5) puts message
-         * word j at position 0, 1, 4, 5, 10, 11, 14, 15,
-         * 16, 17, 20, 21, 26, 27, 30, 31; the first row assigned and the
-         * eight bytes written out (no zeroing of the words, no loop) */
-        HAMSI_EXP512_ROW(=, 0); HAMSI_EXP512_ROW(^=, 1); HAMSI_EXP512_ROW(^=, 2);
-        HAMSI_EXP512_ROW(^=, 3); HAMSI_EXP512_ROW(^=, 4); HAMSI_EXP512_ROW(^=, 5);
-        HAMSI_EXP512_ROW(^=, 6); HAMSI_EXP512_ROW(^=, 7);
-        x02 = h[0]; x03 = h[1]; x06 = h[2]; x07 = h[3]; x08 = h[4]; x09 = h[5]; x0c = h[6]; x0d = h[7];
-        x12 = h[8]; x13 = h[9]; x16 = h[10]; x17 = h[11]; x18 = h[12]; x19 = h[13]; x1c = h[14]; x1d = h[15];
-        if (!last) {
-            HAMSI_BROUND(HAMSI_ALPHA_N, 0);
-            HAMSI_BROUND(HAMSI_ALPHA_N, 1);
-            HAMSI_BROUND(HAMSI_ALPHA_N, 2);
-            HAMSI_BROUND(HAMSI_ALPHA_N, 3);
-            HAMSI_BROUND(HAMSI_ALPHA_N, 4);
-            HAMSI_BROUND(HAMSI_ALPHA_N, 5);
-        } else {
-            for (r = 0; r < 12; r++) HAMSI_BROUND(HAMSI_ALPHA_F, r);
-        }
-        /* T and feed-forward: words 0-7 and 16-23 */
-        h[0] ^= x00; h[1] ^= x01; h[2] ^= x02; h[3] ^= x03; h[4] ^= x04; h[5] ^= x05; h[6] ^= x06; h[7] ^= x07;
-        h[8] ^= x10; h[9] ^= x11; h[10] ^= x12; h[11] ^= x13; h[12] ^= x14; h[13] ^= x15; h[14] ^= x16; h[15] ^= x17;
-    }
+    if (last) hamsi512_pf(h, blk);
+    else hamsi512_p(h, blk, n);
 }
 
 #include "../hamsi_big.h"
