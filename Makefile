@@ -212,7 +212,7 @@ $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 # (IMPL_SRC: the forms a dispatch #includes are not in LIB_SRC); not when
 # the install that made $(VENV)/.stamp has just built it from these sources
 # (pip builds the extension from scratch each time: minutes on 2 cores)
-NATIVE_SRC := $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(wildcard src/algos/*/impls.toml)
+NATIVE_SRC := $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(wildcard src/algos/*/impls.toml) python/hashbench/_native_module.c
 $(VENV)/.native: $(NATIVE_SRC) $(VENV)/.stamp
 	@so=$$(ls python/hashbench/_native*.so 2>/dev/null | head -1); \
 	if [ -z "$$so" ] || [ -n "$$(find $(NATIVE_SRC) -newer $$so -print -quit)" ]; then \
