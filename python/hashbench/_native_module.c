@@ -160,9 +160,9 @@ static void set_field(PyObject *b, const uint8_t **ptr, size_t *len)
 }
 
 /* The parameters of init from out[A_*]; digest_size checked as
- * hashbench.core.Hash checks it.  `xof_hint` says where an XOF's length
- * goes instead.  -1 with an exception set (and nothing held) on error. */
-static int params_from(PyObject **out, const hb_algo *a, PyObject *name, const char *xof_hint, params *q)
+ * hashbench.core.CtypesHash checks it.  -1 with an exception set (and
+ * nothing held) on error. */
+static int params_from(PyObject **out, const hb_algo *a, PyObject *name, params *q)
 {
     static const hb_params empty = HB_PARAMS_INIT;
     PyObject *ds = out[A_DIGEST_SIZE];
@@ -180,7 +180,8 @@ static int params_from(PyObject **out, const hb_algo *a, PyObject *name, const c
             goto fail;
         }
         if (a->flags & HB_XOF) {
-            PyErr_Format(PyExc_ValueError, "%U is an XOF: %s", name, xof_hint);
+            PyErr_Format(PyExc_ValueError, "%U is an XOF: give the output length as digest(length) or "
+                         "hash(..., length=n), not as digest_size", name);
             goto fail;
         }
         q->p.out_len = (size_t)v;
@@ -415,7 +416,7 @@ static PyObject *make_hash(PyObject **out, int or_fallback)
         unknown_name(out[A_NAME]);
         return NULL;
     }
-    if (params_from(out, a, algo_names[idx], "give the length to digest(length)", &q)) return NULL;
+    if (params_from(out, a, algo_names[idx], &q)) return NULL;
     h = hash_alloc(a, idx);
     if (!h) {
         params_clear(&q);
@@ -703,7 +704,7 @@ static PyObject *mod_hash(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
         }
         return d;
     }
-    if (params_from(out, a, algo_names[idx], "give the output length as length=", &q)) return NULL;
+    if (params_from(out, a, algo_names[idx], &q)) return NULL;
     if (a->flags & HB_XOF) {
         PyObject *l = out[A_LENGTH];
         int overflow = 0;

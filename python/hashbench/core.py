@@ -94,7 +94,8 @@ class CtypesHash:
             if not isinstance(digest_size, int) or digest_size < 1 or digest_size > 65535:
                 raise ValueError(f"digest_size must be an integer in 1..65535, not {digest_size!r}")
             if self._xof:
-                raise ValueError(f"{self.name} is an XOF: give the length to digest(length)")
+                raise ValueError(f"{self.name} is an XOF: give the output length as digest(length) or "
+                                 "hash(..., length=n), not as digest_size")
         p = N.Params()
         self._keep = (key, custom, salt, person)  # keep buffers alive for the call
         if key is not None:
