@@ -279,3 +279,15 @@ def test_one_library_for_both_paths():
     """ctypes loads the file Python imported, so an implementation chosen
     through ctypes (native.set_impl) is the one the C entry points run."""
     assert native._find_library() == _native.__file__
+
+
+def test_peers_time_the_call_a_user_makes(monkeypatch):
+    """`hashbench peers` times hashbench.hash against the Python packages,
+    after checking both return the same digest."""
+    pytest.importorskip("blake3")
+    from hashbench import peers
+    rows = peers._py_peer_lines(["blake3"], 1, [64])
+    assert rows and all(r["method"] == "Python, one call each (hashbench.hash for ours)" for r in rows)
+    monkeypatch.setattr(hashbench, "hash", lambda name, m: hashbench.new("sha256", m).digest())
+    with pytest.raises(peers.PeerError, match="disagree"):
+        peers._py_peer_lines(["blake3"], 1, [64])
