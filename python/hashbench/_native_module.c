@@ -774,7 +774,8 @@ static PyObject *mod_set_hooks(PyObject *mod, PyObject *args)
 static PyMethodDef mod_methods[] = {
     {"new", (PyCFunction)(void (*)(void))mod_new, METH_FASTCALL | METH_KEYWORDS,
      "new(name, data=b'', *, key=None, digest_size=None, customization=None, salt=None, person=None)\n"
-     "A Hash of a registry algorithm; other names go to hashbench.core's fallback."},
+     "A Hash of any registry algorithm; hmac_<hash> works for every fixed-length hash, registered or\n"
+     "not (hashbench.HMAC)."},
     {"hash", (PyCFunction)(void (*)(void))mod_hash, METH_FASTCALL | METH_KEYWORDS,
      "hash(name, data, *, key=None, digest_size=None, customization=None, salt=None, person=None,\n"
      "     length=None)\n"
