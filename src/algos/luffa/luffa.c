@@ -51,7 +51,8 @@ static HB_ROM uint32_t LUFFA_RC[5][2][8] = {
     } while (0)
 
 /* message injection MI_w: one form per folder (impls.toml); a form that
- * defines LUFFA_OWN_COMPRESS has its own Q and block function */
+ * defines LUFFA_OWN_COMPRESS has its own Q and block function, one that
+ * defines LUFFA_QS(V, w) its own run of the w sub-permutations */
 #include "luffa_mi.h"
 
 #ifndef LUFFA_OWN_COMPRESS
@@ -87,7 +88,13 @@ void hb_luffa_compress(void *ctx, const uint8_t *blk, size_t n) HB_REENTRANT
     while (n--) {
         for (i = 0; i < 8; i++) M[i] = hb_load32_be(blk + 4 * i);
         luffa_mi(c->V, w, M);
+#ifdef LUFFA_QS
+        /* the form runs Q_0..Q_{w-1} itself (side by side) */
+        LUFFA_QS(c->V, w);
+        (void)j;
+#else
         for (j = 0; j < w; j++) luffa_q(c->V[j], j);
+#endif
         blk += 32;
     }
 }

@@ -10,8 +10,8 @@
  * written once.  ../passes loops over the state in memory for MI_w and
  * runs Q's steps in a loop: on the Cortex-M4 it took 68.1 c/B over whole
  * blocks of Luffa-256 against sphlib's 56.4 (hashbench peer-c --target
- * cortex-m4).  Twice the code of ../passes; the host keeps ../passes, whose
- * loops gcc vectorises on x86-64.
+ * cortex-m4).  Twice the code of ../passes; the x86-64 host runs ../sse2
+ * (four Q_j side by side in vector lanes).
  */
 #ifndef HB_LUFFA_MI_REGS_H
 #define HB_LUFFA_MI_REGS_H
