@@ -32,7 +32,7 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDARY:
-.PHONY: all lib setup test test-c test-py lint demo bench clean help check-toolchain fuzz fuzz-smoke fuzz-toolchain ct-dudect
+.PHONY: all lib setup test test-c test-py test-py-asan lint demo bench clean help check-toolchain fuzz fuzz-smoke fuzz-toolchain ct-dudect
 
 all: lib $(BUILD)/test_kat $(BUILD)/test_props $(BUILD)/hb-bench
 
@@ -40,6 +40,7 @@ help:
 	@echo "make setup    create $(VENV) with hashbench and the test dependencies"
 	@echo "make test     setup + every test (C, C under ASan/UBSan, Python)"
 	@echo "make lint     ruff check + mypy --strict over python/hashbench"
+	@echo "make test-py-asan  the extension under ASan/UBSan with the Python API tests (not in make test)"
 	@echo "make demo     setup + default host benchmark of every algorithm + report"
 	@echo "make all      build the C library, tests and the host harness into $(BUILD)/"
 	@echo "make ct-dudect  timing test (Welch t) of hb_ct_equal, CT_SAMPLES calls per function"
@@ -212,7 +213,7 @@ $(VENV)/.stamp: pyproject.toml setup.py | check-toolchain
 # (IMPL_SRC: the forms a dispatch #includes are not in LIB_SRC); not when
 # the install that made $(VENV)/.stamp has just built it from these sources
 # (pip builds the extension from scratch each time: minutes on 2 cores)
-NATIVE_SRC := $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(wildcard src/algos/*/impls.toml)
+NATIVE_SRC := $(LIB_SRC) $(LIB_HDR) $(IMPL_SRC) $(wildcard src/algos/*/impls.toml) python/hashbench/_native_module.c
 $(VENV)/.native: $(NATIVE_SRC) $(VENV)/.stamp
 	@so=$$(ls python/hashbench/_native*.so 2>/dev/null | head -1); \
 	if [ -z "$$so" ] || [ -n "$$(find $(NATIVE_SRC) -newer $$so -print -quit)" ]; then \
@@ -236,6 +237,23 @@ setup: $(VENV)/.native $(VENV)/.pyc $(BUILD)/hb-bench
 
 test-py: setup
 	$(VENV)/bin/python -m pytest -q tests/python
+
+# The extension (the library and its CPython entry points, _native_module.c)
+# under ASan + UBSan, running the API tests: a copy of the package with that
+# build, the sanitizer runtimes preloaded into the (uninstrumented)
+# interpreter, whose own allocations at exit are not leaks of ours.  Not in
+# `make test`: setuptools compiles the whole library again (about 2 CPU-minutes).
+PYASAN := $(BUILD)/pyasan
+PYASAN_CC = $(shell $(VENV)/bin/python -c "import sysconfig; print(sysconfig.get_config_var('CC').split()[0])")
+test-py-asan: $(VENV)/.stamp
+	rm -rf $(PYASAN)/pkg && mkdir -p $(PYASAN)/pkg
+	CFLAGS="$(SANFLAGS)" LDFLAGS="-fsanitize=address,undefined" $(VENV)/bin/python setup.py -q build_ext \
+	    --build-lib $(PYASAN)/lib --build-temp $(PYASAN)/temp >/dev/null
+	cp -r python/hashbench $(PYASAN)/pkg/ && rm -f $(PYASAN)/pkg/hashbench/_native*.so
+	cp $(PYASAN)/lib/hashbench/_native*.so $(PYASAN)/pkg/hashbench/
+	PYTHONPATH=$(PYASAN)/pkg ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	LD_PRELOAD="$$($(PYASAN_CC) -print-file-name=libasan.so) $$($(PYASAN_CC) -print-file-name=libubsan.so)" \
+	    $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python/test_api_fast.py tests/python/test_api.py
 
 # ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy])
 lint: $(VENV)/.stamp

@@ -1,8 +1,10 @@
 """Build the C library into the package as hashbench/_native*.so.
 
-The library is plain C with no Python API; it is compiled as an
-"extension" only so that pip builds and ships it, and hashbench.native
-loads it with ctypes (see README: why ctypes)."""
+The library is plain C with no Python API.  The extension is the library
+plus python/hashbench/_native_module.c, the CPython entry points of the
+hashlib-style API (hashbench.new, Hash, hash: one C call per Python call);
+hashbench.native loads the same file with ctypes for everything else (see
+README: why ctypes)."""
 import glob
 import importlib.util
 import os
@@ -22,7 +24,7 @@ sys.modules["_hb_impls"] = impls
 _spec.loader.exec_module(impls)
 
 _HOST = impls.host_selection()
-SOURCES = ["src/registry.c"] + [str(p.relative_to(_ROOT)) for p in impls.lib_sources(_HOST)]
+SOURCES = ["python/hashbench/_native_module.c", "src/registry.c"] + [str(p.relative_to(_ROOT)) for p in impls.lib_sources(_HOST)]
 INCLUDE_DIRS = ["include"] + [str(p.relative_to(_ROOT)) for p in impls.include_dirs(_HOST)]
 
 

@@ -9,20 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from . import native as _native
-from .core import HMAC, Hash, UnknownAlgorithm, compare_digest, lookup
+# not `_native`: that is the extension's name in this package, and importing
+# it (core does) sets the package attribute of that name
+from . import native as _ct
+from .core import HMAC, Hash, UnknownAlgorithm, compare_digest, hash, lookup, new
 
 if TYPE_CHECKING:
     from typing_extensions import Buffer
 
 __version__ = "0.1.0"
-__all__ = ["new", "algorithms", "info", "hmac", "mac", "compare_digest", "Hash", "HMAC",
+__all__ = ["new", "hash", "algorithms", "info", "hmac", "mac", "compare_digest", "Hash", "HMAC",
            "UnknownAlgorithm", "__version__"]
 
 
 def algorithms() -> list[str]:
     """Canonical names of every registered algorithm, in registry order."""
-    return list(_native.registry())
+    return list(_ct.registry())
 
 
 class AlgoInfo(TypedDict):
@@ -38,26 +40,8 @@ def info(name: str) -> AlgoInfo:
     """Descriptor of one algorithm: sizes and flags."""
     a = lookup(name)
     return {"name": a.name.decode(), "digest_size": a.digest_size, "block_size": a.block_size,
-            "ctx_size": a.ctx_size, "flags": _native.flag_list(a.flags),
+            "ctx_size": a.ctx_size, "flags": _ct.flag_list(a.flags),
             "max_key": None if a.max_key == 0xFFFF else a.max_key}
-
-
-def new(name: str, data: Buffer = b"", *, key: Buffer | None = None, digest_size: int | None = None,
-        customization: Buffer | None = None, salt: Buffer | None = None, person: Buffer | None = None) -> Hash | HMAC:
-    """A hashlib-style object for any registered algorithm.  `hmac_<hash>`
-    works for every fixed-length hash, registered or not."""
-    a = _native.find(name)
-    if a is None and name.lower().replace("-", "_").startswith("hmac_"):
-        if key is None:
-            raise ValueError(f"{name} is a MAC: a key is required")
-        h = HMAC(name[5:], key)
-        if data:
-            h.update(data)
-        return h
-    if a is None:
-        raise UnknownAlgorithm(name)
-    return Hash(name, data, key=key, digest_size=digest_size, customization=customization,
-                salt=salt, person=person, _algo=a)
 
 
 def hmac(hash_name: str, key: Buffer | None, data: Buffer) -> bytes:
@@ -72,14 +56,14 @@ def mac(name: str, key: Buffer | None, data: Buffer, length: int | None = None,
     if key is None:
         raise ValueError("a MAC needs a key")
     n = name.lower().replace("-", "_")
-    if n.startswith("hmac_") and _native.find(name) is None:
+    if n.startswith("hmac_") and _ct.find(name) is None:
         if length not in (None, HMAC(n[5:], key).digest_size):
             raise ValueError(f"{name} has a fixed tag length")
         return hmac(n[5:], key, data)
     a = lookup(name)
-    if not a.flags & (_native.HB_KEYED | _native.HB_MAC):
+    if not a.flags & (_ct.HB_KEYED | _ct.HB_MAC):
         raise ValueError(f"{a.name.decode()} is not a MAC and takes no key; "
                          f"use hmac_{a.name.decode()}")
-    xof = bool(a.flags & _native.HB_XOF)
-    h = Hash(name, data, key=key, digest_size=None if xof else length, customization=customization, _algo=a)
+    xof = bool(a.flags & _ct.HB_XOF)
+    h = Hash(a.name.decode(), data, key=key, digest_size=None if xof else length, customization=customization)
     return h.digest(length) if xof else h.digest()

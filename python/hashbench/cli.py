@@ -111,7 +111,7 @@ def _inputs(files: list[str]) -> Iterator[tuple[str, IO[bytes]]]:
 
 
 #: bytes per update when reading a stream: large enough that the call
-#: through ctypes is noise beside the hashing, small enough to stay in cache
+#: into the library is noise beside the hashing, small enough to stay in cache
 READ_BLOCK = 1 << 20
 
 
@@ -126,8 +126,9 @@ def _feed(h: Hash | HMAC, fh: IO[bytes]) -> None:
         size = 0
     if size > READ_BLOCK:
         try:
-            # ACCESS_COPY: writable to ctypes (which refuses read-only
-            # buffers), never written, so no page is ever copied
+            # ACCESS_COPY: writable, so that the ctypes path (HASHBENCH_LIB)
+            # reads it in place too (ctypes refuses read-only buffers; the C
+            # entry point takes either); never written, so no page is copied
             mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
         except (OSError, ValueError):
             mm = None

@@ -1,7 +1,15 @@
-"""hashlib-compatible hash objects over the C registry."""
+"""hashlib-compatible hash objects over the C registry.
+
+Hash, new() and hash() are the extension's C entry points
+(_native_module.c), one C call per Python call; this module gives them
+their error messages (_set_hooks) and keeps the same API over ctypes
+(CtypesHash), which runs when HASHBENCH_LIB names another build of the
+library (the C entry points can only run the library they are linked into)
+and is the tests' reference for them."""
 from __future__ import annotations
 
 import ctypes
+import os
 from typing import TYPE_CHECKING
 
 from . import native as N
@@ -64,8 +72,8 @@ def _error(code: int, a: N.Algo, key: bytes | None, digest_size: int | None, cus
     return ValueError(f"{name}: init failed ({code})")
 
 
-class Hash:
-    """A running hash: hashlib's interface (update, digest, hexdigest, copy,
+class CtypesHash:
+    """A running hash through ctypes: hashlib's interface (update, digest, hexdigest, copy,
     name, digest_size, block_size).  For an XOF, digest(length) and
     hexdigest(length) as in hashlib's SHAKE; length defaults to 32."""
 
@@ -86,7 +94,8 @@ class Hash:
             if not isinstance(digest_size, int) or digest_size < 1 or digest_size > 65535:
                 raise ValueError(f"digest_size must be an integer in 1..65535, not {digest_size!r}")
             if self._xof:
-                raise ValueError(f"{self.name} is an XOF: give the length to digest(length)")
+                raise ValueError(f"{self.name} is an XOF: give the output length as digest(length) or "
+                                 "hash(..., length=n), not as digest_size")
         p = N.Params()
         self._keep = (key, custom, salt, person)  # keep buffers alive for the call
         if key is not None:
@@ -113,7 +122,11 @@ class Hash:
     def update(self, data: Buffer) -> None:
         if isinstance(data, str):
             raise TypeError("Strings must be encoded before hashing")
-        mv = memoryview(data).cast("B")
+        mv = memoryview(data)
+        if not mv.c_contiguous:
+            raise BufferError(f"data must be a C-contiguous buffer; this {type(data).__name__!r} is not: "
+                              "pass bytes(data) or a contiguous copy")
+        mv = mv.cast("B")
         b: bytes | ctypes.Array[ctypes.c_char]
         if isinstance(data, bytes):
             b = data
@@ -145,8 +158,8 @@ class Hash:
     def hexdigest(self, length: int | None = None) -> str:
         return self.digest(length).hex()
 
-    def copy(self) -> Hash:
-        c = object.__new__(Hash)
+    def copy(self) -> CtypesHash:
+        c = object.__new__(CtypesHash)
         for s in ("_a", "name", "digest_size", "block_size", "_xof"):
             setattr(c, s, getattr(self, s))
         c._params, c._keep = None, self._keep
@@ -207,3 +220,61 @@ def compare_digest(a: bytes, b: bytes) -> bool:
     if len(a) != len(b):
         return False
     return bool(N.lib().hb_ct_equal(a, b, len(a)))
+
+
+def _unknown(name: str) -> UnknownAlgorithm:
+    return UnknownAlgorithm(name)
+
+
+def _init_error(name: str, code: int, key: bytes | None, digest_size: int | None, custom: bytes | None,
+                salt: bytes | None, person: bytes | None) -> ValueError:
+    return _error(code, lookup(name), key, digest_size, custom, salt, person)
+
+
+def _fallback(name: str, data: Buffer | None, key: Buffer | None, digest_size: int | None,
+              customization: Buffer | None, salt: Buffer | None, person: Buffer | None) -> HMAC:
+    """A name the registry does not have: `hmac_<hash>` works for every
+    fixed-length hash, registered or not; anything else is unknown."""
+    if not name.lower().replace("-", "_").startswith("hmac_"):
+        raise UnknownAlgorithm(name)
+    if key is None:
+        raise ValueError(f"{name} is a MAC: a key is required")
+    h = HMAC(name[5:], key)
+    if data:
+        h.update(data)
+    return h
+
+
+def _new_ctypes(name: str, data: Buffer | None = b"", *, key: Buffer | None = None, digest_size: int | None = None,
+                customization: Buffer | None = None, salt: Buffer | None = None,
+                person: Buffer | None = None) -> CtypesHash | HMAC:
+    a = N.find(name)
+    if a is None:
+        return _fallback(name, data, key, digest_size, customization, salt, person)
+    return CtypesHash(name, data or b"", key=key, digest_size=digest_size, customization=customization, salt=salt,
+                      person=person, _algo=a)
+
+
+def _hash_ctypes(name: str, data: Buffer, *, key: Buffer | None = None, digest_size: int | None = None,
+                 customization: Buffer | None = None, salt: Buffer | None = None, person: Buffer | None = None,
+                 length: int | None = None) -> bytes:
+    h = _new_ctypes(name, data, key=key, digest_size=digest_size, customization=customization, salt=salt,
+                    person=person)
+    if isinstance(h, HMAC):
+        if length is not None and length != h.digest_size:
+            raise ValueError(f"{name} has a fixed digest size of {h.digest_size} bytes")
+        return h.digest()
+    return h.digest(length)
+
+
+#: the library of another build, named by HASHBENCH_LIB, runs through ctypes
+CTYPES_ONLY = bool(os.environ.get("HASHBENCH_LIB"))
+
+if TYPE_CHECKING or not CTYPES_ONLY:
+    from ._native import Hash as Hash
+    from ._native import _set_hooks
+    from ._native import hash as hash
+    from ._native import new as new
+    _set_hooks(_unknown, _init_error, _fallback)
+else:
+    Hash, new, hash = CtypesHash, _new_ctypes, _hash_ctypes

@@ -60,7 +60,7 @@ def _one(a: N.Algo, rec: dict[str, str], msg: bytes, out_len: int) -> bytes:
             kw[kk] = message(rec[k])  # hex, or ptn:<n> (long K12 customisations)
     if a.flags & N.HB_VAROUT:
         kw["digest_size"] = out_len
-    h = Hash(a.name.decode(), msg, _algo=a, **kw)
+    h = Hash(a.name.decode(), msg, **kw)
     return h.digest(out_len) if a.flags & N.HB_XOF else h.digest()
 
 

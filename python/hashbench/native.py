@@ -1,11 +1,12 @@
 """ctypes binding of the C library (the _native*.so built by pip).
 
-Only the registry and three entry points per algorithm cross the boundary;
-hashbench.core builds the hashlib-style objects on top."""
+The registry, the implementation switches, HMAC and hb_ct_equal cross the
+boundary here; the hashlib-style objects are the same file's CPython entry
+points (_native_module.c, hashbench.core), with hashbench.core.CtypesHash
+as their equivalent over this binding."""
 from __future__ import annotations
 
 import ctypes
-import glob
 import os
 from collections.abc import Callable
 from functools import cache
@@ -48,14 +49,17 @@ def _find_library() -> str:
     env = os.environ.get("HASHBENCH_LIB")
     if env:
         return env
-    here = os.path.dirname(os.path.abspath(__file__))
-    cands = sorted(glob.glob(os.path.join(here, "_native*.so")) +
-                   glob.glob(os.path.join(here, "_native*.pyd")) +
-                   glob.glob(os.path.join(here, "_native*.dylib")))
-    if not cands:
+    # the very file Python imported as the extension: the library's state
+    # (the implementation each dispatch runs, hb_<family>_impl_set) is then
+    # one for ctypes and for the C entry points of hashbench.core
+    try:
+        from . import _native
+    except ImportError:
         raise ImportError("hashbench: the C library is not built; run `make setup` "
-                          "(or `pip install -e .` from the repository)")
-    return cands[0]
+                          "(or `pip install -e .` from the repository)") from None
+    path = _native.__file__
+    assert path is not None  # an extension module is always a file
+    return path
 
 
 @cache

@@ -10,7 +10,7 @@ timed inside one C process with ours (bench/peers.c, which also keys the
 MACs: HMAC against OpenSSL's EVP_MAC and libsodium, keyed BLAKE2 against
 libsodium and libb2); Python packages whose
 hashing runs in native code (blake3, pycryptodome) from Python, ours through
-ctypes.
+hashbench.hash (the extension's C entry point: the call a user makes).
 
 compare() (`hashbench peers --mbps`): MB/s at 1 MiB of each, each with its
 own clock: `openssl speed -evp`, time.perf_counter around the packages, and
@@ -282,35 +282,17 @@ def _best_ns(fn: HashFn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -
 
 
 def _ours_oneshot(name: str) -> HashFn:
-    """hb_hash through ctypes: one foreign call per message, like the peers'
-    one call into their C or Rust, returning a new bytes object like their
-    digest().  Every argument is converted once, up front (a function with
-    argtypes converts all six on each call: about 0.35 us, more than hashing
-    64 bytes); the message goes as bytes, which ctypes passes by pointer."""
-    import ctypes
-
-    from . import native
-    a = native.lib().hb_find(name.encode())
-    fn = ctypes.CDLL(native._find_library()).hb_hash  # a fresh handle: no argtypes set by others
-    fn.restype = ctypes.c_int
-    out = ctypes.create_string_buffer(32)
-    addr = ctypes.c_void_p(ctypes.cast(a, ctypes.c_void_p).value)
-    out_len = ctypes.c_size_t(32)
-    lens: dict[int, ctypes.c_size_t] = {}
-
-    def call(m: bytes) -> bytes:
-        n = lens.get(len(m))
-        if n is None:
-            n = lens[len(m)] = ctypes.c_size_t(len(m))
-        fn(addr, None, m, n, out, out_len)
-        return out.raw
-
-    return call
+    """hashbench.hash(name, m): the one-shot call a user makes, one C call
+    (the extension's CPython entry point, _native_module.c) returning a new
+    bytes object, as the peers' one call into their C or Rust does; the
+    lambda is the peers' too."""
+    from . import hash as hb_hash
+    return lambda m: hb_hash(name, m)
 
 
 def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[PeerLine]:
     """Python packages whose hashing runs in native code, ours through
-    ctypes, interleaved the same way (the order swapped every run)."""
+    hashbench.hash, interleaved the same way (the order swapped every run)."""
     peers: dict[str, list[tuple[str, HashFn]]] = {}
     try:
         import blake3
@@ -339,7 +321,7 @@ def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[Pe
                     else:
                         o, p = _best_ns(ours, buf), _best_ns(fn, buf)
                     rows.append({"algo": name, "peer": label, "run": run, "size": size, "ours_ns": o,
-                                 "peer_ns": p, "method": "Python, one foreign call each (ctypes for ours)"})
+                                 "peer_ns": p, "method": "Python, one call each (hashbench.hash for ours)"})
     return rows
 
 

@@ -50,9 +50,9 @@ def host_checksum(name: str, n: int, xof_out: int = 32) -> str:
     xof = bool(a.flags & native.HB_XOF)
 
     def one(m: bytes) -> bytes:
-        h = Hash(name, m, _algo=a, key=key)
+        h = Hash(name, m, key=key)
         return h.digest(xof_out) if xof else h.digest()
-    outer = Hash(name, _algo=a, key=key)
+    outer = Hash(name, key=key)
     big = pattern(n)
     for i in range(n):
         outer.update(one(big[:i] if i else b""))
