@@ -16,10 +16,16 @@
 #define HB_ROM_U32(tab, i) ((uint32_t)pgm_read_dword(&(tab)[i]))
 #define HB_ROM_U64(tab, i) hb_avr_rom_u64(&(tab)[i])
 
+/* the two halves through a union (the AVR is little-endian): avr-gcc
+ * compiles the 64-bit shift by 32 of the portable form to a libgcc loop
+ * (__ashldi3, about 65 cycles), 1,575 of Keccak-p's 235,700 cycles */
 static inline uint64_t hb_avr_rom_u64(const void *p)
 {
     const uint8_t *b = (const uint8_t *)p;
-    return (uint64_t)pgm_read_dword(b) | ((uint64_t)pgm_read_dword(b + 4) << 32);
+    union { uint64_t v; uint32_t w[2]; } u;
+    u.w[0] = pgm_read_dword(b);
+    u.w[1] = pgm_read_dword(b + 4);
+    return u.v;
 }
 
 /* 32-bit rotations by whole bytes (HB_ROTL32 / HB_ROTR32 of hb_util.h) */

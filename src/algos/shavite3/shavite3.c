@@ -7,15 +7,6 @@
 #include "shavite3.h"
 #include "../../common/hb_util.h"
 
-/* the 128-bit bit counter (32-bit words, least significant first) += bits */
-void hb_shavite3_count(uint32_t *cnt, uint32_t bits)
-{
-    unsigned j;
-    cnt[0] += bits;
-    if (cnt[0] >= bits) return;
-    for (j = 1; j < 4 && ++cnt[j] == 0; j++) {}
-}
-
 int hb_shavite3_start(void *ctx, const hb_params *p, const hb_shavite3_desc *d, HB_ROM uint32_t *iv,
                       unsigned out_len)
 {
@@ -58,11 +49,14 @@ void hb_shavite3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 
     hb_shavite3_count(c->cnt, 8 * (uint32_t)u);
     c->buf[u] = 0x80;
-    memset(c->buf + u + 1, 0, bs - u - 1);
+    /* zeros up to the length fields, which the loop below writes */
     if (u + 1 > bs - tail) {
+        memset(c->buf + u + 1, 0, bs - u - 1);
         d->compress(c->h, c->buf, k);
-        memset(c->buf, 0, bs);
+        memset(c->buf, 0, bs - tail);
         k = zero;
+    } else {
+        memset(c->buf + u + 1, 0, bs - tail - u - 1);
     }
     for (i = 0; i < lenb; i += 4) hb_store32_le_at(c->buf, bs - tail + i, c->cnt[i >> 2]);
     c->buf[bs - 2] = (uint8_t)bits;

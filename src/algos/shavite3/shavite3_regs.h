@@ -20,14 +20,6 @@
 
 #define SV_K(s, i) k##s##i
 
-/* the four words of slot s from the message block, little-endian */
-#define SV_LOAD(s, blk) do { \
-        SV_K(s, 0) = hb_load32_le((blk) + 16 * (s)); \
-        SV_K(s, 1) = hb_load32_le((blk) + 16 * (s) + 4); \
-        SV_K(s, 2) = hb_load32_le((blk) + 16 * (s) + 8); \
-        SV_K(s, 3) = hb_load32_le((blk) + 16 * (s) + 12); \
-    } while (0)
-
 /* nonlinear step: slot s (holding group G - N/4) becomes the AES round
  * (key 0) of its words rotated by one, XOR the group before (slot ps) */
 #define SV_NL(s, ps) do { \
@@ -39,20 +31,26 @@
         SV_K(s, 3) = y3 ^ SV_K(ps, 3); \
     } while (0)
 
-/* x0..x3 ^= key group of slot s, then one AES round (key 0) */
-#define SV_AR(s) do { \
-        uint32_t y0, y1, y2, y3; \
-        x0 ^= SV_K(s, 0); x1 ^= SV_K(s, 1); x2 ^= SV_K(s, 2); x3 ^= SV_K(s, 3); \
-        HB_AES_ROUND_LE(y0, y1, y2, y3, x0, x1, x2, x3); \
-        x0 = y0; x1 = y1; x2 = y2; x3 = y3; \
+/* x_i, the AES input of a keyed round, XOR key word i of slot s, to be
+ * written as soon as the word is made: in the first round of F (kind F)
+ * x_i = R_i ^ key (R a name prefix), in the others (kind N) x_i ^= key */
+#define SV_XK_F(s, i, R) (x##i = R##i ^ SV_K(s, i))
+#define SV_XK_N(s, i, R) (x##i ^= SV_K(s, i))
+
+/* slot s from the message block (little-endian words), each word into x
+ * as it is read */
+#define SV_LOAD_XK(s, kind, R) do { \
+        SV_K(s, 0) = hb_load32_le(blk + 16 * (s)); SV_XK_##kind(s, 0, R); \
+        SV_K(s, 1) = hb_load32_le(blk + 16 * (s) + 4); SV_XK_##kind(s, 1, R); \
+        SV_K(s, 2) = hb_load32_le(blk + 16 * (s) + 8); SV_XK_##kind(s, 2, R); \
+        SV_K(s, 3) = hb_load32_le(blk + 16 * (s) + 12); SV_XK_##kind(s, 3, R); \
     } while (0)
 
-/* the first round of F: x0..x3 = R (a name prefix) ^ key group of slot s,
- * then SV_AR.  Loading R only here, after its key group is made, keeps
- * x0..x3 out of registers while the expansion needs them. */
-#define SV_AR1(s, R) do { \
-        x0 = R##0; x1 = R##1; x2 = R##2; x3 = R##3; \
-        SV_AR(s); \
+/* x0..x3 = the AES round (key 0) of x0..x3 */
+#define SV_AES_X do { \
+        uint32_t y0, y1, y2, y3; \
+        HB_AES_ROUND_LE(y0, y1, y2, y3, x0, x1, x2, x3); \
+        x0 = y0; x1 = y1; x2 = y2; x3 = y3; \
     } while (0)
 
 #endif

@@ -8,23 +8,31 @@
 
 #define SV_OWN_COMPRESS
 
-/* group G (G >= 4) into slot s, the group before it in slot ps: the
- * nonlinear step in the odd chunks (G / 4 odd), else the linear step
- * rk[i] = rk[i-16] ^ rk[i-3]; the counter enters groups 4, 14, 21 and 31
- * (rk[16], rk[56], rk[84], rk[124] of the specification).  G is a
- * constant, so each use compiles to one branch of this. */
-#define SV256_GROUP(G, s, ps) do { \
-        if ((G) < 4) break; \
-        if (((G) >> 2) & 1) { \
+/* group G into slot s, the group before it in slot ps, each word into x
+ * as it is made (fewer values live at once, which on the AVR is fewer
+ * spills): the message for G < 4, the nonlinear step in the odd chunks
+ * (G / 4 odd), else the linear step rk[i] = rk[i-16] ^ rk[i-3]; the
+ * counter enters groups 4, 14, 21 and 31 (rk[16], rk[56], rk[84], rk[124]
+ * of the specification).  Then the AES round on x.  G is a constant, so
+ * each use compiles to one branch of this. */
+#define SV256_KR(G, s, ps, kind, R) do { \
+        if ((G) < 4) { \
+            SV_LOAD_XK(s, kind, R); \
+        } else if (((G) >> 2) & 1) { \
             SV_NL(s, ps); \
             if ((G) == 4) { SV_K(s, 0) ^= c0; SV_K(s, 1) ^= ~c1; } \
             else if ((G) == 14) { SV_K(s, 1) ^= c1; SV_K(s, 2) ^= ~c0; } \
             else if ((G) == 21) { SV_K(s, 2) ^= c1; SV_K(s, 3) ^= ~c0; } \
             else if ((G) == 31) { SV_K(s, 0) ^= c0; SV_K(s, 3) ^= ~c1; } \
+            SV_XK_##kind(s, 0, R); SV_XK_##kind(s, 1, R); \
+            SV_XK_##kind(s, 2, R); SV_XK_##kind(s, 3, R); \
         } else { \
-            SV_K(s, 0) ^= SV_K(ps, 1); SV_K(s, 1) ^= SV_K(ps, 2); \
-            SV_K(s, 2) ^= SV_K(ps, 3); SV_K(s, 3) ^= SV_K(s, 0); \
+            SV_K(s, 0) ^= SV_K(ps, 1); SV_XK_##kind(s, 0, R); \
+            SV_K(s, 1) ^= SV_K(ps, 2); SV_XK_##kind(s, 1, R); \
+            SV_K(s, 2) ^= SV_K(ps, 3); SV_XK_##kind(s, 2, R); \
+            SV_K(s, 3) ^= SV_K(s, 0); SV_XK_##kind(s, 3, R); \
         } \
+        SV_AES_X; \
     } while (0)
 
 /* one Feistel round, L ^= F3(R) (L, R: the name prefixes of two halves of
@@ -32,9 +40,9 @@
  * before G in slot ps */
 #define SV256_ROUND(G, ps, a, b, c, L, R) do { \
         uint32_t x0, x1, x2, x3; \
-        SV256_GROUP(G, a, ps); SV_AR1(a, R); \
-        SV256_GROUP((G) + 1, b, a); SV_AR(b); \
-        SV256_GROUP((G) + 2, c, b); SV_AR(c); \
+        SV256_KR(G, a, ps, F, R); \
+        SV256_KR((G) + 1, b, a, N, R); \
+        SV256_KR((G) + 2, c, b, N, R); \
         L##0 ^= x0; L##1 ^= x1; L##2 ^= x2; L##3 ^= x3; \
     } while (0)
 
@@ -43,7 +51,6 @@ void hb_shavite3_c256(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
     uint32_t k00, k01, k02, k03, k10, k11, k12, k13, k20, k21, k22, k23, k30, k31, k32, k33;
     uint32_t l0 = h[0], l1 = h[1], l2 = h[2], l3 = h[3], r0 = h[4], r1 = h[5], r2 = h[6], r3 = h[7];
     uint32_t c0 = cnt[0], c1 = cnt[1];
-    SV_LOAD(0, blk); SV_LOAD(1, blk); SV_LOAD(2, blk); SV_LOAD(3, blk);
     /* 12 rounds on (L, R) = (l, r), written without swapping the halves;
      * round n reads groups 3n..3n+2, so the slots repeat every 4 rounds */
     SV256_ROUND(0, 3, 0, 1, 2, l, r);

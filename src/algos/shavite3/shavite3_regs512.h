@@ -11,16 +11,21 @@
 /* The key groups of round n are made in place, slot by slot, from the
  * groups of round n - 1: by the nonlinear step in the odd rounds, by the
  * linear step rk[i] = rk[i-32] ^ rk[i-7] in the even ones (round 0 reads
- * the message).  SV512_GEN_<kind>(s, ps, pps) makes slot s, the two slots
- * before it being ps and pps. */
-#define SV512_GEN_MSG(s, ps, pps) do { } while (0)
-#define SV512_GEN_NL(s, ps, pps) do { \
+ * the message).  SV512_GEN_<kind>(s, ps, pps, xk, R) makes slot s, the two
+ * slots before it being ps and pps, and XORs each word into the AES input
+ * x as soon as it is made (SV_XK_F, SV_XK_N of shavite3_regs.h: fewer
+ * values live at once, which on the AVR is fewer spills). */
+#define SV512_GEN_MSG(s, ps, pps, xk, R) SV_LOAD_XK(s, xk, R)
+#define SV512_GEN_NL(s, ps, pps, xk, R) do { \
         SV_NL(s, ps); \
         if (inj == (s)) SV512_CNT##s; \
+        SV_XK_##xk(s, 0, R); SV_XK_##xk(s, 1, R); SV_XK_##xk(s, 2, R); SV_XK_##xk(s, 3, R); \
     } while (0)
-#define SV512_GEN_LIN(s, ps, pps) do { \
-        SV_K(s, 0) ^= SV_K(pps, 1); SV_K(s, 1) ^= SV_K(pps, 2); \
-        SV_K(s, 2) ^= SV_K(pps, 3); SV_K(s, 3) ^= SV_K(ps, 0); \
+#define SV512_GEN_LIN(s, ps, pps, xk, R) do { \
+        SV_K(s, 0) ^= SV_K(pps, 1); SV_XK_##xk(s, 0, R); \
+        SV_K(s, 1) ^= SV_K(pps, 2); SV_XK_##xk(s, 1, R); \
+        SV_K(s, 2) ^= SV_K(pps, 3); SV_XK_##xk(s, 2, R); \
+        SV_K(s, 3) ^= SV_K(ps, 0); SV_XK_##xk(s, 3, R); \
     } while (0)
 
 /* The counter enters rk[32], rk[164], rk[316] and rk[440] of the
@@ -41,15 +46,15 @@
  * by slots 4-7; the caller rotates the names */
 #define SV512_ROUND(kind, A, B, C, D) do { \
         uint32_t x0, x1, x2, x3; \
-        SV512_GEN_##kind(0, 7, 6); SV_AR1(0, B); \
-        SV512_GEN_##kind(1, 0, 7); SV_AR(1); \
-        SV512_GEN_##kind(2, 1, 0); SV_AR(2); \
-        SV512_GEN_##kind(3, 2, 1); SV_AR(3); \
+        SV512_GEN_##kind(0, 7, 6, F, B); SV_AES_X; \
+        SV512_GEN_##kind(1, 0, 7, N, B); SV_AES_X; \
+        SV512_GEN_##kind(2, 1, 0, N, B); SV_AES_X; \
+        SV512_GEN_##kind(3, 2, 1, N, B); SV_AES_X; \
         A##0 ^= x0; A##1 ^= x1; A##2 ^= x2; A##3 ^= x3; \
-        SV512_GEN_##kind(4, 3, 2); SV_AR1(4, D); \
-        SV512_GEN_##kind(5, 4, 3); SV_AR(5); \
-        SV512_GEN_##kind(6, 5, 4); SV_AR(6); \
-        SV512_GEN_##kind(7, 6, 5); SV_AR(7); \
+        SV512_GEN_##kind(4, 3, 2, F, D); SV_AES_X; \
+        SV512_GEN_##kind(5, 4, 3, N, D); SV_AES_X; \
+        SV512_GEN_##kind(6, 5, 4, N, D); SV_AES_X; \
+        SV512_GEN_##kind(7, 6, 5, N, D); SV_AES_X; \
         C##0 ^= x0; C##1 ^= x1; C##2 ^= x2; C##3 ^= x3; \
     } while (0)
 
@@ -61,8 +66,6 @@ void hb_shavite3_c512(uint32_t *h, const uint8_t *blk, const uint32_t *cnt) HB_R
     uint32_t sc0 = h[8], sc1 = h[9], sc2 = h[10], sc3 = h[11];
     uint32_t sd0 = h[12], sd1 = h[13], sd2 = h[14], sd3 = h[15];
     uint32_t c0 = cnt[0], c1 = cnt[1], c2 = cnt[2], c3 = cnt[3];
-    SV_LOAD(0, blk); SV_LOAD(1, blk); SV_LOAD(2, blk); SV_LOAD(3, blk);
-    SV_LOAD(4, blk); SV_LOAD(5, blk); SV_LOAD(6, blk); SV_LOAD(7, blk);
     unsigned it, inj;
     /* after each round (A, B, C, D) <- (D, A, B, C): the names rotate.
      * Rounds 1-12 as three passes of four: the 14 rounds written out were
