@@ -32,8 +32,13 @@ typedef struct hb_md {
     uint16_t used;           /* bytes waiting in the buffer             */
 } hb_md;
 
-/* Start empty. */
-void hb_md_reset(hb_md *m);
+/* Start empty.  Inline: a call cost a tenth of what an init spends
+ * besides it (10 of about 60 modelled cycles on the Cortex-M4). */
+HB_INLINE void hb_md_reset(hb_md *m) HB_REENTRANT
+{
+    m->count = 0;
+    m->used = 0;
+}
 
 /* Absorb len bytes: full blocks go to compress (straight from in where
  * possible), the tail waits in buf (block bytes). */
@@ -47,5 +52,15 @@ void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
  * (0x80, 8/16, BE) and other classic MD designs.  Not for lazy classes. */
 void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
                uint8_t first, unsigned len_bytes, int big_endian);
+
+/* The first part of hb_md_pad: append byte `first` and zeros to the end of
+ * the block, compressing a block first if fewer than len_bytes bytes would
+ * be left for the length.  The caller stores the length's non-zero words
+ * at the end of buf and compresses it: the words stored whole, where
+ * hb_md_pad's loop for any width and byte order stores a byte at a time
+ * (about a third of SHA-256's per-message work outside the compression on
+ * the Cortex-M4). */
+void hb_md_pad_open(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+                    uint8_t first, unsigned len_bytes);
 
 #endif
