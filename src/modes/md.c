@@ -37,9 +37,12 @@ void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
 }
 
 void hb_md_pad_open(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
-                    uint8_t first, unsigned len_bytes)
+                    uint8_t first, unsigned len_bytes, uint32_t bits[3])
 {
     size_t bs = c->block, u = m->used;
+    bits[0] = (uint32_t)(m->count << 3);
+    bits[1] = (uint32_t)(m->count >> 29);
+    bits[2] = (uint32_t)(m->count >> 61);
     buf[u++] = first;
     if (u > bs - len_bytes) {
         memset(buf + u, 0, bs - u);
@@ -56,12 +59,8 @@ void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
     /* the bit length as 32-bit words, least significant first */
     uint32_t bits[4];
     unsigned i;
-    bits[0] = (uint32_t)(m->count << 3);
-    bits[1] = (uint32_t)(m->count >> 29);
-    bits[2] = (uint32_t)(m->count >> 61);
     bits[3] = 0;
-
-    hb_md_pad_open(c, state, m, buf, first, len_bytes);
+    hb_md_pad_open(c, state, m, buf, first, len_bytes, bits);
     /* 32-bit words, each shifted out a byte at a time (64-bit shifts per
      * byte cost more on the Cortex-M4; hb_md_pad_open is for a caller that
      * knows its width and byte order and stores whole words).  One

@@ -55,12 +55,15 @@ void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
 
 /* The first part of hb_md_pad: append byte `first` and zeros to the end of
  * the block, compressing a block first if fewer than len_bytes bytes would
- * be left for the length.  The caller stores the length's non-zero words
- * at the end of buf and compresses it: the words stored whole, where
- * hb_md_pad's loop for any width and byte order stores a byte at a time
- * (about a third of SHA-256's per-message work outside the compression on
- * the Cortex-M4). */
+ * be left for the length, and give the message length in bits as 32-bit
+ * words, least significant first (bits[2]: bits 64..66).  The caller
+ * stores the words it needs at the end of buf and compresses it: stored
+ * whole, where hb_md_pad's loop for any width and byte order stores a byte
+ * at a time (about a third of SHA-256's per-message work outside the
+ * compression on the Cortex-M4).  The 64-bit shifts stay here, once: SDCC
+ * expands each inline (the 8051's SHA-512 image grew 4.5 KB with them in
+ * the final). */
 void hb_md_pad_open(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
-                    uint8_t first, unsigned len_bytes);
+                    uint8_t first, unsigned len_bytes, uint32_t bits[3]);
 
 #endif

@@ -44,14 +44,15 @@ void hb_bmw256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     hb_bmw256_ctx *c = (hb_bmw256_ctx *)ctx;
     HB_SCRATCH uint32_t h[16];
     uint8_t word[4];
+    uint32_t bits[3];
     unsigned i, first = 16u - c->out_len / 4u;
     /* the length in bits, little-endian, in the last 8 bytes, stored as
      * two words (hb_md_pad stores a byte at a time: that and a copy of the
      * digest through a buffer were 325 of 5,542 modelled cycles at 64 bytes
      * on the Cortex-M4) */
-    hb_md_pad_open(&BMW256_MD, c, &c->md, c->buf, 0x80, 8);
-    hb_store32_le_at(c->buf, 56, (uint32_t)(c->md.count << 3));
-    hb_store32_le_at(c->buf, 60, (uint32_t)(c->md.count >> 29));
+    hb_md_pad_open(&BMW256_MD, c, &c->md, c->buf, 0x80, 8, bits);
+    hb_store32_le_at(c->buf, 56, bits[0]);
+    hb_store32_le_at(c->buf, 60, bits[1]);
     hb_bmw256_compress(c, c->buf, 1);
     c->md.used = 0;
     /* the tweak's final compression: CONST_final as chaining value */

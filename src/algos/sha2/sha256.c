@@ -36,11 +36,12 @@ void hb_sha256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_sha256_ctx *c = (hb_sha256_ctx *)ctx;
     uint8_t tmp[4];
+    uint32_t bits[3];
     unsigned i;
     /* the length in bits, big-endian, in the last 8 bytes */
-    hb_md_pad_open(&SHA256_MD, c->H, &c->md, c->buf, 0x80, 8);
-    hb_store32_be_at(c->buf, 56, (uint32_t)(c->md.count >> 29));
-    hb_store32_be_at(c->buf, 60, (uint32_t)(c->md.count << 3));
+    hb_md_pad_open(&SHA256_MD, c->H, &c->md, c->buf, 0x80, 8, bits);
+    hb_store32_be_at(c->buf, 56, bits[1]);
+    hb_store32_be_at(c->buf, 60, bits[0]);
     hb_sha256_compress(c->H, c->buf, 1);
     c->md.used = 0;
     if (out_len > c->out_len) out_len = c->out_len;

@@ -50,13 +50,14 @@ void hb_sha512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_sha512_ctx *c = (hb_sha512_ctx *)ctx;
     HB_SCRATCH uint8_t tmp[8];
+    uint32_t bits[3];
     unsigned i;
     /* the length in bits, big-endian, in the last 16 bytes (under 2^67
      * bits: hb_md's count is of bytes, mod 2^64) */
-    hb_md_pad_open(&SHA512_MD, c->H, &c->md, c->buf, 0x80, 16);
-    hb_store32_be_at(c->buf, 116, (uint32_t)(c->md.count >> 61));
-    hb_store32_be_at(c->buf, 120, (uint32_t)(c->md.count >> 29));
-    hb_store32_be_at(c->buf, 124, (uint32_t)(c->md.count << 3));
+    hb_md_pad_open(&SHA512_MD, c->H, &c->md, c->buf, 0x80, 16, bits);
+    hb_store32_be_at(c->buf, 116, bits[2]);
+    hb_store32_be_at(c->buf, 120, bits[1]);
+    hb_store32_be_at(c->buf, 124, bits[0]);
     hb_sha512_compress(c->H, c->buf, 1);
     c->md.used = 0;
     if (out_len > c->out_len) out_len = c->out_len;
