@@ -32,6 +32,9 @@
  *                    only where it is called (SDCC inlines every call, so
  *                    no external definition is needed: a missed one is a
  *                    link error, not a silent cost)
+ * HB_NOINLINE        keeps a function out of line (GCC and Clang); for a
+ *                    block function whose loop, inlined around it, makes
+ *                    the register allocator spill the working state
  */
 #ifndef HB_PLATFORM_H
 #define HB_PLATFORM_H
@@ -66,6 +69,13 @@
 #endif
 #ifndef HB_INLINE
 #define HB_INLINE static inline
+#endif
+#ifndef HB_NOINLINE
+#if defined(__GNUC__)
+#define HB_NOINLINE __attribute__((noinline))
+#else
+#define HB_NOINLINE
+#endif
 #endif
 #ifndef HB_HMAC_CTX_WORDS
 #define HB_HMAC_CTX_WORDS 320

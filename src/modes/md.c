@@ -3,12 +3,6 @@
 #include "md.h"
 #include "../common/hb_util.h"
 
-void hb_md_reset(hb_md *m)
-{
-    m->count = 0;
-    m->used = 0;
-}
-
 void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
                   const uint8_t *in, size_t len)
 {
@@ -44,18 +38,13 @@ void hb_md_update(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
     }
 }
 
-void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
-               uint8_t first, unsigned len_bytes, int big_endian)
+void hb_md_pad_open(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+                    uint8_t first, unsigned len_bytes, uint32_t bits[3])
 {
     size_t bs = c->block, u = m->used;
-    /* the bit length as 32-bit words, least significant first */
-    uint32_t bits[4];
-    unsigned i;
     bits[0] = (uint32_t)(m->count << 3);
     bits[1] = (uint32_t)(m->count >> 29);
     bits[2] = (uint32_t)(m->count >> 61);
-    bits[3] = 0;
-
     buf[u++] = first;
     if (u > bs - len_bytes) {
         memset(buf + u, 0, bs - u);
@@ -63,9 +52,20 @@ void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
         u = 0;
     }
     memset(buf + u, 0, bs - u);
+}
+
+void hb_md_pad(const hb_md_class *c, void *state, hb_md *m, uint8_t *buf,
+               uint8_t first, unsigned len_bytes, int big_endian)
+{
+    size_t bs = c->block;
+    /* the bit length as 32-bit words, least significant first */
+    uint32_t bits[4];
+    unsigned i;
+    bits[3] = 0;
+    hb_md_pad_open(c, state, m, buf, first, len_bytes, bits);
     /* 32-bit words, each shifted out a byte at a time (64-bit shifts per
-     * byte were most of SHA-256's per-message cost outside the compression
-     * on the Cortex-M4; gcc unrolls the inner loop into word stores).  One
+     * byte cost more on the Cortex-M4; hb_md_pad_open is for a caller that
+     * knows its width and byte order and stores whole words).  One
      * indexed store, not a call per byte order: SDCC compiles buf + bs - 4 - i
      * wrong as a pointer, and the two store helpers inlined here made the
      * 8051's SHA-512 image 7.6 KB larger. */

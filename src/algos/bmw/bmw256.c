@@ -43,14 +43,26 @@ void hb_bmw256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_bmw256_ctx *c = (hb_bmw256_ctx *)ctx;
     HB_SCRATCH uint32_t h[16];
-    HB_SCRATCH uint8_t tmp[64];
-    unsigned i;
-    hb_md_pad(&BMW256_MD, c, &c->md, c->buf, 0x80, 8, 0);
+    uint8_t word[4];
+    uint32_t bits[3];
+    unsigned i, first = 16u - c->out_len / 4u;
+    /* the length in bits, little-endian, in the last 8 bytes, stored as
+     * two words (hb_md_pad stores a byte at a time: that and a copy of the
+     * digest through a buffer were 325 of 5,542 modelled cycles at 64 bytes
+     * on the Cortex-M4) */
+    hb_md_pad_open(&BMW256_MD, c, &c->md, c->buf, 0x80, 8, bits);
+    hb_store32_le_at(c->buf, 56, bits[0]);
+    hb_store32_le_at(c->buf, 60, bits[1]);
+    hb_bmw256_compress(c, c->buf, 1);
+    c->md.used = 0;
     /* the tweak's final compression: CONST_final as chaining value */
     for (i = 0; i < 16; i++) h[i] = 0xaaaaaaa0UL + i;
     hb_bmw256_f(h, c->h);
-    for (i = 0; i < 16; i++) hb_store32_le(tmp + 4 * i, h[i]);
+    /* the digest: the last out_len / 4 words, little-endian, straight to out */
     if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, tmp + 64 - c->out_len, out_len);
+    for (i = 0; 4u * i + 4u <= out_len; i++) hb_store32_le(out + 4u * i, h[first + i]);
+    if (4u * i < out_len) {
+        hb_store32_le(word, h[first + i]);
+        memcpy(out + 4u * i, word, out_len - 4u * i);
+    }
 }
-

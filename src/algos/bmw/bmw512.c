@@ -52,9 +52,15 @@ void hb_bmw512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     hb_bmw512_ctx *c = (hb_bmw512_ctx *)ctx;
     HB_SCRATCH uint64_t h[16];
     uint8_t word[8];
+    uint32_t bits[3];
     unsigned i, first = 16u - c->out_len / 8u;
-    /* 64-bit length field, as for BMW-256 (the spec's 2^64 - 1 bit limit) */
-    hb_md_pad(&BMW512_MD, c, &c->md, c->buf, 0x80, 8, 0);
+    /* 64-bit length field, as for BMW-256 (the spec's 2^64 - 1 bit limit),
+     * stored as two words */
+    hb_md_pad_open(&BMW512_MD, c, &c->md, c->buf, 0x80, 8, bits);
+    hb_store32_le_at(c->buf, 120, bits[0]);
+    hb_store32_le_at(c->buf, 124, bits[1]);
+    hb_bmw512_compress(c, c->buf, 1);
+    c->md.used = 0;
     for (i = 0; i < 16; i++) h[i] = 0xaaaaaaaaaaaaaaa0ULL + i;
     hb_bmw512_f(h, c->h);
     /* the digest: the last out_len / 8 words, little-endian, stored

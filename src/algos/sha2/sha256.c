@@ -15,13 +15,9 @@ static const hb_md_class SHA256_MD = {64, 0, hb_sha256_compress};
 static int sha256_start(void *ctx, const hb_params *p, HB_ROM uint32_t *iv, unsigned out_len)
 {
     hb_sha256_ctx *c = (hb_sha256_ctx *)ctx;
-    unsigned i;
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
-    for (i = 0; i < 8; i += 4) {   /* a loop pass cost as much as a word's copy */
-        c->H[i] = HB_ROM_U32(iv, i); c->H[i + 1] = HB_ROM_U32(iv, i + 1);
-        c->H[i + 2] = HB_ROM_U32(iv, i + 2); c->H[i + 3] = HB_ROM_U32(iv, i + 3);
-    }
+    hb_rom_copy32(c->H, iv, 8);
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;
     return HB_OK;
@@ -40,8 +36,14 @@ void hb_sha256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_sha256_ctx *c = (hb_sha256_ctx *)ctx;
     uint8_t tmp[4];
+    uint32_t bits[3];
     unsigned i;
-    hb_md_pad(&SHA256_MD, c->H, &c->md, c->buf, 0x80, 8, 1);
+    /* the length in bits, big-endian, in the last 8 bytes */
+    hb_md_pad_open(&SHA256_MD, c->H, &c->md, c->buf, 0x80, 8, bits);
+    hb_store32_be_at(c->buf, 56, bits[1]);
+    hb_store32_be_at(c->buf, 60, bits[0]);
+    hb_sha256_compress(c->H, c->buf, 1);
+    c->md.used = 0;
     if (out_len > c->out_len) out_len = c->out_len;
     /* whole words straight into out, a part word through tmp (a copy of
      * all of it cost a fifth of the 64-byte overhead on the Cortex-M4) */

@@ -50,8 +50,16 @@ void hb_sha512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
 {
     hb_sha512_ctx *c = (hb_sha512_ctx *)ctx;
     HB_SCRATCH uint8_t tmp[8];
+    uint32_t bits[3];
     unsigned i;
-    hb_md_pad(&SHA512_MD, c->H, &c->md, c->buf, 0x80, 16, 1);
+    /* the length in bits, big-endian, in the last 16 bytes (under 2^67
+     * bits: hb_md's count is of bytes, mod 2^64) */
+    hb_md_pad_open(&SHA512_MD, c->H, &c->md, c->buf, 0x80, 16, bits);
+    hb_store32_be_at(c->buf, 116, bits[2]);
+    hb_store32_be_at(c->buf, 120, bits[1]);
+    hb_store32_be_at(c->buf, 124, bits[0]);
+    hb_sha512_compress(c->H, c->buf, 1);
+    c->md.used = 0;
     if (out_len > c->out_len) out_len = c->out_len;
     /* whole words straight into out, a part word through tmp (a copy of
      * all of it cost a fifth of the 64-byte overhead on the Cortex-M4) */

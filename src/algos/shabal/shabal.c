@@ -8,15 +8,12 @@ static const hb_md_class SHABAL_MD = {64, 0, hb_shabal_compress};
 static int shabal_start(void *ctx, const hb_params *p, unsigned out_len, HB_ROM uint32_t *iv)
 {
     hb_shabal_ctx *c = (hb_shabal_ctx *)ctx;
-    unsigned i;
     int r = hb_params_fixed(p, out_len);
     if (r) return r;
     /* the state after the two prefix blocks (the spec's IV; tools/gen_shabal_iv.py) */
-    for (i = 0; i < 12; i++) c->s.a[i] = HB_ROM_U32(iv, i);
-    for (i = 0; i < 16; i++) {
-        c->s.b[i] = HB_ROM_U32(iv, 12 + i);
-        c->s.c[i] = HB_ROM_U32(iv, 28 + i);
-    }
+    hb_rom_copy32(c->s.a, iv, 12);
+    hb_rom_copy32(c->s.b, iv + 12, 16);
+    hb_rom_copy32(c->s.c, iv + 28, 16);
     c->s.w = 1;
     hb_md_reset(&c->md);
     c->out_len = (uint8_t)out_len;

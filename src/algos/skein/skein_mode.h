@@ -69,7 +69,10 @@ static int skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t 
     if (out == def && !(p && p->key_len)) {
         /* the configuration block's output for this length, precomputed
          * (tools/gen_skein_iv.py): hashing starts without a Threefish call */
-        for (i = 0; i < d->nw; i++) S[2 + i] = HB_ROM_U64(iv, i);
+        for (i = 0; i < d->nw; i += 2) {   /* both loads before the stores */
+            uint64_t w0 = HB_ROM_U64(iv, i), w1 = HB_ROM_U64(iv, i + 1);
+            S[2 + i] = w0; S[3 + i] = w1;
+        }
     } else {
         skein_config(d, S, p, out, buf);
     }
@@ -84,6 +87,12 @@ static int skein_start(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t 
 /* output bytes off..want-1 (at most one block's) from the words G[2..] */
 static void put_words(const uint64_t *G, uint8_t *out, size_t off, size_t want)
 {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the words in memory are the output's bytes: one copy.  Word by word,
+     * gcc 12 builds the high half of each 64-bit word byte by byte (bfi)
+     * on the Cortex-M4: 113 modelled cycles for Skein-512-256's four */
+    memcpy(out + off, G + 2, want - off);
+#else
     uint8_t word[8];
     size_t w = 0;
     for (; off + 8 <= want; off += 8, w++) hb_store64_le(out + off, G[2 + w]);
@@ -91,6 +100,7 @@ static void put_words(const uint64_t *G, uint8_t *out, size_t off, size_t want)
         hb_store64_le(word, G[2 + w]);
         memcpy(out + off, word, want - off);
     }
+#endif
 }
 
 static void skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_t out_len, uint8_t *buf,
@@ -99,8 +109,10 @@ static void skein_finish(const hb_skein_desc *d, uint64_t *S, hb_md *md, uint16_
     size_t bs = 8u * d->nw, u = md->used, off, i;
     /* static on the 8051 (HB_SCRATCH): its pdata stack is 256 bytes */
     HB_SCRATCH uint64_t Y[2 + 16];
-    /* last message block (all zeros for the empty message) */
-    memset(buf + u, 0, bs - u);
+    /* last message block (all zeros for the empty message); a full one
+     * needs no call (a 64-byte message: about 15 modelled cycles on the
+     * Cortex-M4) */
+    if (u < bs) memset(buf + u, 0, bs - u);
     S[1] |= T_FINAL;
     md->used = 0;
     if (want > out_len) want = out_len;

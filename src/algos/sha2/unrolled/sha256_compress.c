@@ -43,20 +43,25 @@
         SHA256_ROUND(b, c, d, e, f, g, h, a, (j) + 15, SW(15));     \
     } while (0)
 
+/* one block, out of line: with the loop over blocks around the rounds, gcc
+ * (arm-none-eabi 12.2, -O2) kept the state and the loop's pointers in stack
+ * slots on the Cortex-M4: 2,391 against 2,381 (SHA-256) and 11,520 against
+ * 11,000 (SHA-512) modelled cycles a block, the call included, and about 50
+ * more a call */
+HB_NOINLINE static void sha256_block(uint32_t *H, const uint8_t *blk) HB_REENTRANT
+{
+    uint32_t W[16], a, b, c, d, e, f, g, h, t;
+    a = H[0]; b = H[1]; c = H[2]; d = H[3];
+    e = H[4]; f = H[5]; g = H[6]; h = H[7];
+    SHA256_16(0, SHA256_LOAD);
+    SHA256_16(16, SHA256_NEXT);
+    SHA256_16(32, SHA256_NEXT);
+    SHA256_16(48, SHA256_NEXT);
+    H[0] += a; H[1] += b; H[2] += c; H[3] += d;
+    H[4] += e; H[5] += f; H[6] += g; H[7] += h;
+}
+
 void hb_sha256_compress(void *state, const uint8_t *blk, size_t n) HB_REENTRANT
 {
-    uint32_t *H = (uint32_t *)state;
-    uint32_t W[16], a, b, c, d, e, f, g, h, t;
-
-    while (n--) {
-        a = H[0]; b = H[1]; c = H[2]; d = H[3];
-        e = H[4]; f = H[5]; g = H[6]; h = H[7];
-        SHA256_16(0, SHA256_LOAD);
-        SHA256_16(16, SHA256_NEXT);
-        SHA256_16(32, SHA256_NEXT);
-        SHA256_16(48, SHA256_NEXT);
-        H[0] += a; H[1] += b; H[2] += c; H[3] += d;
-        H[4] += e; H[5] += f; H[6] += g; H[7] += h;
-        blk += 64;
-    }
+    for (; n; n--, blk += 64) sha256_block((uint32_t *)state, blk);
 }
