@@ -41,11 +41,6 @@
 #define HB_FW_STACK_PAINT 8192
 #endif
 #define PAINT 0xA5u
-#if defined(__GNUC__)
-#define HB_NOINLINE __attribute__((noinline))
-#else
-#define HB_NOINLINE
-#endif
 
 static const uint32_t sizes[] = {HB_FW_SIZES};
 static uint8_t msg[HB_FW_MAXMSG];

@@ -63,7 +63,6 @@
 #define WITH_OURS (HB_PEER_SIDE != 2)
 #define WITH_PEER (HB_PEER_SIDE != 1)
 #define PAINT 0xA5u
-#define HB_NOINLINE __attribute__((noinline))
 
 #define PEER_CTX HB_PEER_CTX
 #define PEER_INIT HB_PEER_INIT

@@ -229,7 +229,10 @@ static void compare(const char *algo, const char *peer, call_fn *mine, call_fn *
 static const struct { const char *name, *ossl; size_t out; } ALGOS[] = {
     {"sha256", "SHA256", 32},     {"sha512", "SHA512", 64},         {"sha3_256", "SHA3-256", 32},
     {"sha3_512", "SHA3-512", 64}, {"blake2b", "BLAKE2B-512", 64}, {"blake2s", "BLAKE2S-256", 32},
-    {"sha384", "SHA384", 48},     {"sha512_224", "SHA512-224", 28}, {"sha512_256", "SHA512-256", 32}};
+    {"sha384", "SHA384", 48},     {"sha512_224", "SHA512-224", 28}, {"sha512_256", "SHA512-256", 32},
+    {"sha224", "SHA224", 28},     {"sha3_224", "SHA3-224", 28},     {"sha3_384", "SHA3-384", 48},
+    /* EVP_DigestFinal_ex gives a SHAKE's default length: 16 and 32 bytes */
+    {"shake_128", "SHAKE128", 16}, {"shake_256", "SHAKE256", 32}};
 
 #define NALGOS (sizeof ALGOS / sizeof ALGOS[0])
 
@@ -237,7 +240,10 @@ static const struct { const char *name, *ossl; size_t out; } ALGOS[] = {
  * no OpenSSL peer), libsodium's name (NULL: none) */
 static const struct { const char *name, *algo, *hmac, *sodium; } MACS[] = {
     {"hmac_sha256", "hmac_sha256", "SHA256", "crypto_auth_hmacsha256"},
+    {"hmac_sha224", "hmac_sha224", "SHA224", NULL},
     {"hmac_sha384", "hmac_sha384", "SHA384", NULL},
+    {"hmac_sha3_256", "hmac_sha3_256", "SHA3-256", NULL},
+    {"hmac_sha3_512", "hmac_sha3_512", "SHA3-512", NULL},
     {"hmac_sha512", "hmac_sha512", "SHA512", "crypto_auth_hmacsha512"},
     {"blake2b_keyed", "blake2b", NULL, "crypto_generichash"},
     {"blake2s_keyed", "blake2s", NULL, NULL}};
@@ -251,6 +257,17 @@ static const char *ossl_name(const char *name)
         if (strcmp(ALGOS[k].name, name) == 0)
             return ALGOS[k].ossl;
     return NULL;
+}
+
+/* the output length of an XOF: what EVP_DigestFinal_ex gives where OpenSSL
+ * is a peer, else 32 bytes */
+static size_t xof_out(const char *name)
+{
+    size_t k;
+    for (k = 0; k < NALGOS; k++)
+        if (strcmp(ALGOS[k].name, name) == 0)
+            return ALGOS[k].out;
+    return 32;
 }
 
 static evp_fetch_fn evp_fetch;
@@ -329,8 +346,8 @@ static void bench_algo(const char *name, int asked, const uint8_t *m, const size
         }
         return;
     }
-    /* an XOF: 32 bytes of output, on both sides */
-    out_len = ours->digest_size ? ours->digest_size : 32;
+    /* an XOF: the same length on both sides */
+    out_len = ours->digest_size ? ours->digest_size : xof_out(name);
     if (ossl && evp_ctx && evp_fetch && (evp_md = evp_fetch(NULL, ossl, NULL)) != NULL)
         compare(name, "openssl", call_ours, call_openssl, m, sizes, nsizes, runs, ms);
     if (sodium_gh && strcmp(name, "blake2b") == 0)

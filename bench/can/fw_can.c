@@ -34,11 +34,6 @@
 #endif
 #define HB_CAN_FRAME (HB_CAN_PAYLOAD + (HB_CAN_FV_TX_BITS + 7) / 8 + (HB_CAN_TAG_BITS + 7) / 8)
 #define PAINT 0xA5u
-#if defined(__GNUC__)
-#define HB_NOINLINE __attribute__((noinline))
-#else
-#define HB_NOINLINE
-#endif
 
 static uint64_t ctx[(HB_FW_CTX_BYTES + 7) / 8];
 static uint8_t key[HB_CAN_KEY_LEN];

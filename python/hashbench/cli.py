@@ -823,14 +823,12 @@ def _peer_c_target(a: argparse.Namespace, names: list[str]) -> int:
 def _peer_ratios(a: argparse.Namespace) -> int:
     import json
 
-    from .peers import KEYED, RATIO_SIZES, PeerError, ratios, rust_peer_lib
+    from .peers import KEYED, RATIO_SIZES, PeerError, peered_algos, ratios, rust_peer_lib
     # blake2b_keyed, blake2s_keyed: our BLAKE2 with a key, no registry names
     asked = [n.strip() for s in a.algo or [] for n in s.split(",") if n.strip()]
-    names: list[str] = [n if n in KEYED else resolve_algos([n], False)[0] for n in asked] if asked else [
-        n for n in ("sha256", "sha512", "sha3_256", "sha3_512", "blake2b", "blake2s", "blake3", "kt128",
-                    "kt256", "turboshake128", "ascon_hash256", "ascon_xof128", "blake_256", "blake_512",
-                    "groestl_256", "groestl_512", "jh_256", "jh_512", "shabal_512", "skein512_512",
-                    "cubehash_512", "hmac_sha256", "hmac_sha512") if n in algorithms()] + list(KEYED)
+    # by default every algorithm with a peer here
+    names: list[str] = [n if n in KEYED else resolve_algos([n], False)[0] for n in asked] if asked else (
+        peered_algos(algorithms()) + list(KEYED))
     if a.runs < 3:
         raise UsageError("--runs: at least 3 (the table shows medians)")
     rust = None

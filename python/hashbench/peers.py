@@ -18,6 +18,7 @@ the oracle binary (tools/oracle-rs) timing the crates with
 std::time::Instant (best of several repetitions)."""
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -190,6 +191,21 @@ def _openssl_version() -> str:
 RATIO_SIZES = (64, 1024, 1 << 20)
 #: the names bench/peers.c gives our BLAKE2 keyed with its 32-byte MAC key
 KEYED = {"blake2b_keyed": "blake2b", "blake2s_keyed": "blake2s"}
+
+#: the algorithms bench/peers.c has a C peer for (OpenSSL, libsodium, libb2:
+#: its ALGOS and MACS tables), Python-package peers (_py_peer_lines) aside
+C_PEER_ALGOS = ("sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256", "sha3_224", "sha3_256",
+                "sha3_384", "sha3_512", "shake_128", "shake_256", "blake2b", "blake2s", "hmac_sha224",
+                "hmac_sha256", "hmac_sha384", "hmac_sha512", "hmac_sha3_256", "hmac_sha3_512")
+PY_PEER_ALGOS = ("blake3", "kt128", "turboshake128", "turboshake256", "cshake128", "cshake256", "kmac128",
+                 "kmac256", "keccak_224", "keccak_256", "keccak_384", "keccak_512", "blake2b_256", "blake2b_384",
+                 "blake2s_128")
+
+
+def peered_algos(names: Sequence[str]) -> list[str]:
+    """Those of `names` (registry names) that have a peer this tool can
+    run: C libraries, Python packages or a Rust crate."""
+    return [n for n in names if n in C_PEER_ALGOS or n in PY_PEER_ALGOS or rust_crate(n)]
 PEERS_C = Path(__file__).resolve().parents[2] / "build" / "hb-peers"
 PEERS_RS_DIR = Path(__file__).resolve().parents[2] / "tools" / "peers-rs"
 #: cargo's output, beside the C build (never in the source tree)
@@ -281,12 +297,18 @@ def _best_ns(fn: HashFn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -
     return best * 1e9
 
 
-def _ours_oneshot(name: str) -> HashFn:
+#: the key of the keyed peers (KMAC), the same on both sides
+PY_PEER_KEY = bytes(range(32))
+
+
+def _ours_oneshot(name: str, key: bytes | None = None) -> HashFn:
     """hashbench.hash(name, m): the one-shot call a user makes, one C call
     (the extension's CPython entry point, _native_module.c) returning a new
     bytes object, as the peers' one call into their C or Rust does; the
     lambda is the peers' too."""
     from . import hash as hb_hash
+    if key is not None:
+        return lambda m: hb_hash(name, m, key=key)
     return lambda m: hb_hash(name, m)
 
 
@@ -300,15 +322,37 @@ def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[Pe
     except ImportError:
         pass
     try:
-        from Crypto.Hash import KangarooTwelve, TurboSHAKE128
+        from Crypto.Hash import (
+            KMAC128,
+            KMAC256,
+            KangarooTwelve,
+            TurboSHAKE128,
+            TurboSHAKE256,
+            cSHAKE128,
+            cSHAKE256,
+            keccak,
+        )
         peers["kt128"] = [("pycryptodome", lambda m: KangarooTwelve.new(data=m).read(32))]
         peers["turboshake128"] = [("pycryptodome", lambda m: TurboSHAKE128.new(data=m).read(32))]
+        peers["turboshake256"] = [("pycryptodome", lambda m: TurboSHAKE256.new(data=m).read(32))]
+        peers["cshake128"] = [("pycryptodome", lambda m: cSHAKE128.new(data=m).read(32))]
+        peers["cshake256"] = [("pycryptodome", lambda m: cSHAKE256.new(data=m).read(32))]
+        peers["kmac128"] = [("pycryptodome", lambda m: KMAC128.new(key=PY_PEER_KEY, data=m, mac_len=32).digest())]
+        peers["kmac256"] = [("pycryptodome", lambda m: KMAC256.new(key=PY_PEER_KEY, data=m, mac_len=64).digest())]
+        def by_keccak(bits: int) -> HashFn:
+            return lambda m: keccak.new(data=m, digest_bits=bits).digest()
+        for bits in (224, 256, 384, 512):
+            peers[f"keccak_{bits}"] = [("pycryptodome", by_keccak(bits))]
     except ImportError:
         pass
+    # hashlib's BLAKE2 at the output lengths the C peers are not set up for
+    peers["blake2b_256"] = [("hashlib", lambda m: hashlib.blake2b(m, digest_size=32).digest())]
+    peers["blake2b_384"] = [("hashlib", lambda m: hashlib.blake2b(m, digest_size=48).digest())]
+    peers["blake2s_128"] = [("hashlib", lambda m: hashlib.blake2s(m, digest_size=16).digest())]
     rows: list[PeerLine] = []
     for name in names:
         for label, fn in peers.get(name, []):
-            ours = _ours_oneshot(name)
+            ours = _ours_oneshot(name, PY_PEER_KEY if name.startswith("kmac") else None)
             for run in range(runs):
                 for size in sizes:
                     buf = bytes((i * 131 + 7) & 0xFF for i in range(size))
