@@ -371,51 +371,6 @@ static HB3_INLINE HB3_AVX512 void hb3_16_transpose(__m512i *r)
 #undef HB3_T3
 }
 
-/* the current blocks of lanes 0..15 into m, transposed: m[j] holds word j
- * of every lane.  Each block is read as two 32-byte halves: a 64-byte load
- * crosses two cache lines unless the input is 64-byte aligned (a Python
- * bytes object's data is not), a 32-byte one half as often, and the
- * transpose takes 48 shuffles after the 16 inserts instead of 64.  Against
- * one 64-byte load per lane, 1 MiB went from 1.047-1.050x to 1.038-1.039x
- * the reference assembly's time at 48 bytes past a line, 1.043 to 1.038
- * aligned (README "Host kernels").  Vector i < 8 holds the first (i < 4) or
- * second half of lane c(i) in its low 256 bits and of lane c(i) + 4 in its
- * high ones, c(i) = i for i < 4, i + 4 for 4 <= i < 8, which makes the
- * lanes come out in order after the 4x4 transposes in 128-bit quarters
- * and one 128-bit shuffle per word */
-static HB3_INLINE HB3_AVX512 void hb3_16_load_halves(const uint8_t *in, size_t stride, __m512i *m)
-{
-    __m512i r[16], t[16], u[16];
-#define HB3_LH(i)                                                                                    \
-    r[i] = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256(                           \
-               (const __m256i *)(in + HB3_LANE(i) * stride + 32 * ((i) >> 3)))),                     \
-           _mm256_loadu_si256((const __m256i *)(in + (HB3_LANE(i) + 4) * stride + 32 * ((i) >> 3))), 1);
-#define HB3_LANE(i) (((i) & 7) < 4 ? ((i) & 7) : ((i) & 7) + 4)
-    HB3_REP16(HB3_LH)
-#undef HB3_LH
-#undef HB3_LANE
-#define HB3_T1(i)                                        \
-    t[i] = _mm512_unpacklo_epi32(r[i], r[(i) + 1]);      \
-    t[(i) + 1] = _mm512_unpackhi_epi32(r[i], r[(i) + 1]);
-#define HB3_T2(i)                                               \
-    u[i] = _mm512_unpacklo_epi64(t[i], t[(i) + 2]);             \
-    u[(i) + 1] = _mm512_unpackhi_epi64(t[i], t[(i) + 2]);       \
-    u[(i) + 2] = _mm512_unpacklo_epi64(t[(i) + 1], t[(i) + 3]); \
-    u[(i) + 3] = _mm512_unpackhi_epi64(t[(i) + 1], t[(i) + 3]);
-    /* u[4g + j], quarter q: word j of the group's four rows' quarter q */
-#define HB3_T3(j)                                                                          \
-    m[j] = _mm512_shuffle_i32x4(u[j], u[4 + (j)], _MM_SHUFFLE(2, 0, 2, 0));                \
-    m[4 + (j)] = _mm512_shuffle_i32x4(u[j], u[4 + (j)], _MM_SHUFFLE(3, 1, 3, 1));          \
-    m[8 + (j)] = _mm512_shuffle_i32x4(u[8 + (j)], u[12 + (j)], _MM_SHUFFLE(2, 0, 2, 0));   \
-    m[12 + (j)] = _mm512_shuffle_i32x4(u[8 + (j)], u[12 + (j)], _MM_SHUFFLE(3, 1, 3, 1));
-    HB3_T1(0) HB3_T1(2) HB3_T1(4) HB3_T1(6) HB3_T1(8) HB3_T1(10) HB3_T1(12) HB3_T1(14)
-    HB3_T2(0) HB3_T2(4) HB3_T2(8) HB3_T2(12)
-    HB3_REP4(HB3_T3)
-#undef HB3_T1
-#undef HB3_T2
-#undef HB3_T3
-}
-
 /* the counters counter + k * step of lanes k = 0..15, low words to *lo and
  * high words to *hi, in 64-bit lanes: written as 16 scalars and loaded
  * back as one vector, they cost a store-forwarding stall every call */
@@ -448,14 +403,16 @@ static HB3_INLINE HB3_AVX512 HB3_SOURCE_ORDER void hb3_hash16(const uint8_t *in,
          * already fill a set's eight ways (the likely reason).  Hashing
          * 64 MiB from memory, against the reference C with its assembly:
          * four blocks ahead 1.13x its time, two 1.01x, one 0.96x, no
-         * prefetch 1.27x (README "Host kernels").  One-block chains
-         * (parents) are contiguous: the prefetcher follows them. */
-#define HB3_PF(k) _mm_prefetch((const char *)(in + (k) * stride + 64), _MM_HINT_T0);
-        if (blocks > 1) {
-            HB3_REP16(HB3_PF)
-        }
-#undef HB3_PF
-        hb3_16_load_halves(in, stride, m);
+         * prefetch 1.27x (README "Host kernels").  Each lane's prefetch
+         * beside its load: the 16 prefetches issued together, then the
+         * loads as 32-byte halves, took 1 GiB from memory 7% longer
+         * (0.245 against 0.229 s of CPU) for 1.5% at 1 MiB in cache. */
+#define HB3_LD(k)                                                                 \
+        _mm_prefetch((const char *)(in + (k) * stride + 64), _MM_HINT_T0);        \
+        m[k] = _mm512_loadu_si512((const void *)(in + (k) * stride));
+        HB3_REP16(HB3_LD)
+#undef HB3_LD
+        hb3_16_transpose(m);
         HB3_BLOCK(hb3_16_, HB3_ROUND, v, m, cl, ch, HB3_FLAGS(j));
     }
     /* the chaining values are eight words: rows 8..15 are ballast */
