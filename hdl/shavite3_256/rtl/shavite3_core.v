@@ -58,6 +58,7 @@ module shavite3_core #(
         reg [127:0] a, f;
         integer i, g, ai;
         always @* begin
+            y = 128'd0;                                     // set on nonlinear groups only: no latch
             kw = load ? blk : k_reg;
             c0 = bswap(load ? count[31:0] : c_reg[31:0]);
             c1 = bswap(load ? count[63:32] : c_reg[63:32]);
@@ -97,6 +98,9 @@ module shavite3_core #(
     reg [127:0] a, f;
     integer i, g, j, ai;
     always @* begin
+        // y, g, ai and j are set only on the nonlinear rounds: defaults, so
+        // that the linear ones infer no latch (synth_ecp5 refuses latches)
+        y = 128'd0; g = 0; ai = 0; j = 0;
         for (i = 0; i < 32; i = i + 1) seq[i] = load ? blk[1023 - 32*i -: 32] : k_reg[1023 - 32*i -: 32];
         cw[0] = bswap(load ? count[31:0] : c_reg[31:0]);
         cw[1] = bswap(load ? count[63:32] : c_reg[63:32]);
