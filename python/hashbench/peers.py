@@ -199,7 +199,7 @@ C_PEER_ALGOS = ("sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_25
                 "hmac_sha256", "hmac_sha384", "hmac_sha512", "hmac_sha3_256", "hmac_sha3_512")
 PY_PEER_ALGOS = ("blake3", "kt128", "turboshake128", "turboshake256", "cshake128", "cshake256", "kmac128",
                  "kmac256", "keccak_224", "keccak_256", "keccak_384", "keccak_512", "blake2b_256", "blake2b_384",
-                 "blake2s_128")
+                 "blake2s_128", "aes128_cmac")
 
 
 def peered_algos(names: Sequence[str]) -> list[str]:
@@ -297,7 +297,7 @@ def _best_ns(fn: HashFn, buf: bytes, budget_s: float = 0.02, bursts: int = 11) -
     return best * 1e9
 
 
-#: the key of the keyed peers (KMAC), the same on both sides
+#: the key of the keyed peers (KMAC; its first 16 bytes for AES-128-CMAC), the same on both sides
 PY_PEER_KEY = bytes(range(32))
 
 
@@ -345,6 +345,12 @@ def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[Pe
             peers[f"keccak_{bits}"] = [("pycryptodome", by_keccak(bits))]
     except ImportError:
         pass
+    try:
+        from Crypto.Cipher import AES
+        from Crypto.Hash import CMAC
+        peers["aes128_cmac"] = [("pycryptodome", lambda m: CMAC.new(PY_PEER_KEY[:16], msg=m, ciphermod=AES).digest())]
+    except ImportError:
+        pass
     # hashlib's BLAKE2 at the output lengths the C peers are not set up for
     peers["blake2b_256"] = [("hashlib", lambda m: hashlib.blake2b(m, digest_size=32).digest())]
     peers["blake2b_384"] = [("hashlib", lambda m: hashlib.blake2b(m, digest_size=48).digest())]
@@ -352,7 +358,8 @@ def _py_peer_lines(names: list[str], runs: int, sizes: Sequence[int]) -> list[Pe
     rows: list[PeerLine] = []
     for name in names:
         for label, fn in peers.get(name, []):
-            ours = _ours_oneshot(name, PY_PEER_KEY if name.startswith("kmac") else None)
+            key = PY_PEER_KEY[:16] if name == "aes128_cmac" else PY_PEER_KEY if name.startswith("kmac") else None
+            ours = _ours_oneshot(name, key)
             for run in range(runs):
                 for size in sizes:
                     buf = bytes((i * 131 + 7) & 0xFF for i in range(size))
