@@ -513,3 +513,55 @@ def test_kt_vectors_cover_leaf_kernels():
     for name in ("kt128", "kt256"):
         lens = {len(kat.message(r["msg"])) for r in kat.records(name)}
         assert max(lens) > 9 * KT_LEAF and 83521 in lens, name
+
+
+#: around CMAC's 16-byte blocks (empty, partial and whole last blocks, which
+#: take K2 or K1) up to several blocks, and long runs of whole blocks
+CMAC_LENGTHS = sorted(set(range(0, 100)) | {127, 128, 129, 1023, 1024, 1025, 4096 + 15, 65536})
+
+
+def _cmac_tags(form: str, keys, msg: bytes) -> dict:
+    import hashbench
+
+    assert native.set_impl("cmac", form) and native.active_impl("cmac") == form
+    out = {}
+    for key in keys:
+        for n in CMAC_LENGTHS:
+            out[key, n, "one"] = hashbench.new("aes128_cmac", msg[:n], key=key).digest()
+            h = hashbench.new("aes128_cmac", key=key)
+            for pos in range(0, n, 23):  # pieces that straddle every block boundary
+                h.update(msg[pos:min(n, pos + 23)])
+            out[key, n, "split"] = h.digest()
+    return out
+
+
+@pytest.mark.skipif("cmac" not in DISPATCH, reason="cmac has no host dispatch")
+def test_cmac_kernels_match_portable_and_share_the_key():
+    """Every runnable block-cipher form gives the portable form's tags over
+    keys whose schedules exercise every Rcon and S-box corner, and a context
+    keyed under one form finishes under another (the schedule is shared)."""
+    import random
+
+    import hashbench
+
+    rng = random.Random(18)
+    keys = [bytes(16), b"\xff" * 16, bytes(range(16))] + [rng.randbytes(16) for _ in range(3)]
+    msg = kat.pattern(max(CMAC_LENGTHS))
+    portable = _portable("cmac")
+    forms = []
+    try:
+        want = _cmac_tags(portable, keys, msg)
+        forms = [f for f in native.runnable_impls("cmac") if f != portable]
+        for form in forms:
+            got = _cmac_tags(form, keys, msg)
+            bad = [k[1:] for k in want if got[k] != want[k]]
+            assert not bad, f"cmac/{form} differs from {portable} at {bad[:5]}"
+            for first, second in ((form, portable), (portable, form)):
+                assert native.set_impl("cmac", first)
+                h = hashbench.new("aes128_cmac", msg[:100], key=keys[5])
+                assert native.set_impl("cmac", second)
+                h.update(msg[100:1025])
+                assert h.digest() == want[keys[5], 1025, "one"], f"keyed under {first}, finished under {second}"
+    finally:
+        native.set_impl("cmac", None)
+    print(f"cmac: {', '.join(forms) or 'no other form'} equal to {portable}")
