@@ -59,6 +59,8 @@ typedef struct {
 } ossl_param;
 typedef ossl_param (*ossl_param_str_fn)(const char *, char *, size_t);
 typedef ossl_param (*ossl_param_end_fn)(void);
+typedef ossl_param (*ossl_param_int_fn)(const char *, int *);
+typedef ossl_param (*ossl_param_size_fn)(const char *, size_t *);
 typedef void *(*mac_fetch_fn)(void *, const char *, const char *);
 typedef void *(*mac_ctx_new_fn)(void *);
 typedef int (*mac_init_fn)(void *, const unsigned char *, size_t, const ossl_param *);
@@ -237,16 +239,21 @@ static const struct { const char *name, *ossl; size_t out; } ALGOS[] = {
 #define NALGOS (sizeof ALGOS / sizeof ALGOS[0])
 
 /* the MACs: hashbench name, our algorithm, OpenSSL's HMAC digest (NULL:
- * no OpenSSL peer), libsodium's name (NULL: none) */
-static const struct { const char *name, *algo, *hmac, *sodium; } MACS[] = {
-    {"hmac_sha256", "hmac_sha256", "SHA256", "crypto_auth_hmacsha256"},
-    {"hmac_sha224", "hmac_sha224", "SHA224", NULL},
-    {"hmac_sha384", "hmac_sha384", "SHA384", NULL},
-    {"hmac_sha3_256", "hmac_sha3_256", "SHA3-256", NULL},
-    {"hmac_sha3_512", "hmac_sha3_512", "SHA3-512", NULL},
-    {"hmac_sha512", "hmac_sha512", "SHA512", "crypto_auth_hmacsha512"},
-    {"blake2b_keyed", "blake2b", NULL, "crypto_generichash"},
-    {"blake2s_keyed", "blake2s", NULL, NULL}};
+ * no OpenSSL HMAC peer), libsodium's name (NULL: none), OpenSSL's KMAC
+ * (NULL: none) and whether it runs as an XOF (32 bytes of output) */
+static const struct { const char *name, *algo, *hmac, *sodium, *kmac; int xof; } MACS[] = {
+    {"hmac_sha256", "hmac_sha256", "SHA256", "crypto_auth_hmacsha256", NULL, 0},
+    {"hmac_sha224", "hmac_sha224", "SHA224", NULL, NULL, 0},
+    {"hmac_sha384", "hmac_sha384", "SHA384", NULL, NULL, 0},
+    {"hmac_sha3_256", "hmac_sha3_256", "SHA3-256", NULL, NULL, 0},
+    {"hmac_sha3_512", "hmac_sha3_512", "SHA3-512", NULL, NULL, 0},
+    {"hmac_sha512", "hmac_sha512", "SHA512", "crypto_auth_hmacsha512", NULL, 0},
+    {"kmac128", "kmac128", NULL, NULL, "KMAC128", 0},
+    {"kmac256", "kmac256", NULL, NULL, "KMAC256", 0},
+    {"kmacxof128", "kmacxof128", NULL, NULL, "KMAC128", 1},
+    {"kmacxof256", "kmacxof256", NULL, NULL, "KMAC256", 1},
+    {"blake2b_keyed", "blake2b", NULL, "crypto_generichash", NULL, 0},
+    {"blake2s_keyed", "blake2s", NULL, NULL, NULL, 0}};
 
 #define NMACS (sizeof MACS / sizeof MACS[0])
 
@@ -276,6 +283,8 @@ static mac_fetch_fn mac_fetch;
 static mac_ctx_new_fn mac_ctx_new;
 static ossl_param_str_fn param_str;
 static ossl_param_end_fn param_end;
+static ossl_param_int_fn param_int;
+static ossl_param_size_fn param_size;
 static void *rs_lib;
 static rs_find_fn rs_find;
 static rs_str_fn rs_name, rs_crate;
@@ -290,7 +299,7 @@ static void bench_mac(size_t j, const uint8_t *m, const size_t *sizes, int nsize
         failed = 1;
         return;
     }
-    out_len = ours->digest_size;
+    out_len = ours->digest_size ? ours->digest_size : 32;
     keyed.key = key;
     keyed.key_len = KEY_LEN;
     ctx_tmpl = malloc(ours->ctx_size);
@@ -309,6 +318,19 @@ static void bench_mac(size_t j, const uint8_t *m, const size_t *sizes, int nsize
                 compare(name, "openssl-per-message", call_ours, call_openssl_mac, m, sizes, nsizes, runs, ms);
                 compare(name, "openssl-keyed", call_ours_keyed, call_openssl_mac_kept, m, sizes, nsizes, runs, ms);
             }
+        }
+        if (MACS[j].kmac && mac_fetch && mac_ctx_new && param_int && param_size && param_end &&
+            (mac = mac_fetch(NULL, MACS[j].kmac, NULL)) != NULL && (mac_ctx = mac_ctx_new(mac)) != NULL) {
+            /* the default output (32 or 64 bytes) is ours; an XOF gives
+             * out_len bytes.  The key on every message on both sides */
+            ossl_param params[3];
+            int xof = MACS[j].xof;
+            size_t size = out_len;
+            params[0] = param_int("xof", &xof);
+            params[1] = param_size("size", &size);
+            params[2] = param_end();
+            if (mac_init(mac_ctx, peer_key, KEY_LEN, params))
+                compare(name, "openssl-per-message", call_ours, call_openssl_mac, m, sizes, nsizes, runs, ms);
         }
         if (sodium && MACS[j].sodium && strcmp(MACS[j].sodium, "crypto_generichash") == 0 && sodium_gh)
             compare(name, "libsodium", call_ours, call_sodium_keyed, m, sizes, nsizes, runs, ms);
@@ -431,6 +453,8 @@ int main(int argc, char **argv)
         mac_final = (mac_final_fn)(size_t)dlsym(crypto, "EVP_MAC_final");
         param_str = (ossl_param_str_fn)(size_t)dlsym(crypto, "OSSL_PARAM_construct_utf8_string");
         param_end = (ossl_param_end_fn)(size_t)dlsym(crypto, "OSSL_PARAM_construct_end");
+        param_int = (ossl_param_int_fn)(size_t)dlsym(crypto, "OSSL_PARAM_construct_int");
+        param_size = (ossl_param_size_fn)(size_t)dlsym(crypto, "OSSL_PARAM_construct_size_t");
         if (!mac_init || !mac_update || !mac_final)
             mac_fetch = NULL;
     }

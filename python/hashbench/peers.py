@@ -196,7 +196,8 @@ KEYED = {"blake2b_keyed": "blake2b", "blake2s_keyed": "blake2s"}
 #: its ALGOS and MACS tables), Python-package peers (_py_peer_lines) aside
 C_PEER_ALGOS = ("sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256", "sha3_224", "sha3_256",
                 "sha3_384", "sha3_512", "shake_128", "shake_256", "blake2b", "blake2s", "hmac_sha224",
-                "hmac_sha256", "hmac_sha384", "hmac_sha512", "hmac_sha3_256", "hmac_sha3_512")
+                "hmac_sha256", "hmac_sha384", "hmac_sha512", "hmac_sha3_256", "hmac_sha3_512", "kmac128",
+                "kmac256", "kmacxof128", "kmacxof256")
 PY_PEER_ALGOS = ("blake3", "kt128", "turboshake128", "turboshake256", "cshake128", "cshake256", "kmac128",
                  "kmac256", "keccak_224", "keccak_256", "keccak_384", "keccak_512", "blake2b_256", "blake2b_384",
                  "blake2s_128", "aes128_cmac")
