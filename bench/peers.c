@@ -228,7 +228,7 @@ static void compare(const char *algo, const char *peer, call_fn *mine, call_fn *
 }
 
 /* hashbench name, OpenSSL name, digest bytes */
-static const struct { const char *name, *ossl; size_t out; } ALGOS[] = {
+static const struct ossl_algo { const char *name, *ossl; size_t out; } ALGOS[] = {
     {"sha256", "SHA256", 32},     {"sha512", "SHA512", 64},         {"sha3_256", "SHA3-256", 32},
     {"sha3_512", "SHA3-512", 64}, {"blake2b", "BLAKE2B-512", 64}, {"blake2s", "BLAKE2S-256", 32},
     {"sha384", "SHA384", 48},     {"sha512_224", "SHA512-224", 28}, {"sha512_256", "SHA512-256", 32},
@@ -257,24 +257,14 @@ static const struct { const char *name, *algo, *hmac, *sodium, *kmac; int xof; }
 
 #define NMACS (sizeof MACS / sizeof MACS[0])
 
-static const char *ossl_name(const char *name)
+/* the ALGOS entry of `name`, NULL if OpenSSL is not its peer */
+static const struct ossl_algo *ossl_algo(const char *name)
 {
     size_t k;
     for (k = 0; k < NALGOS; k++)
         if (strcmp(ALGOS[k].name, name) == 0)
-            return ALGOS[k].ossl;
+            return &ALGOS[k];
     return NULL;
-}
-
-/* the output length of an XOF: what EVP_DigestFinal_ex gives where OpenSSL
- * is a peer, else 32 bytes */
-static size_t xof_out(const char *name)
-{
-    size_t k;
-    for (k = 0; k < NALGOS; k++)
-        if (strcmp(ALGOS[k].name, name) == 0)
-            return ALGOS[k].out;
-    return 32;
 }
 
 static evp_fetch_fn evp_fetch;
@@ -353,7 +343,7 @@ static void bench_mac(size_t j, const uint8_t *m, const size_t *sizes, int nsize
 static void bench_algo(const char *name, int asked, const uint8_t *m, const size_t *sizes, int nsizes,
                        int runs, double ms)
 {
-    const char *ossl = ossl_name(name);
+    const struct ossl_algo *ossl = ossl_algo(name);
     long k;
     size_t j;
     for (j = 0; j < NMACS; j++)
@@ -368,9 +358,10 @@ static void bench_algo(const char *name, int asked, const uint8_t *m, const size
         }
         return;
     }
-    /* an XOF: the same length on both sides */
-    out_len = ours->digest_size ? ours->digest_size : xof_out(name);
-    if (ossl && evp_ctx && evp_fetch && (evp_md = evp_fetch(NULL, ossl, NULL)) != NULL)
+    /* an XOF: the same length on both sides, what EVP_DigestFinal_ex
+     * gives where OpenSSL is the peer, else 32 bytes */
+    out_len = ours->digest_size ? ours->digest_size : ossl ? ossl->out : 32;
+    if (ossl && evp_ctx && evp_fetch && (evp_md = evp_fetch(NULL, ossl->ossl, NULL)) != NULL)
         compare(name, "openssl", call_ours, call_openssl, m, sizes, nsizes, runs, ms);
     if (sodium_gh && strcmp(name, "blake2b") == 0)
         compare(name, "libsodium", call_ours, call_sodium, m, sizes, nsizes, runs, ms);
@@ -487,7 +478,7 @@ int main(int argc, char **argv)
         if (i >= argc)
             bench_algo(MACS[a].name, 0, m, sizes, nsizes, runs, ms);
     for (a = 0; rs_lib && i >= argc && rs_name(a); a++)
-        if (!ossl_name(rs_name(a)))
+        if (!ossl_algo(rs_name(a)))
             bench_algo(rs_name(a), 0, m, sizes, nsizes, runs, ms);
     for (a = i; a < argc; a++)
         bench_algo(argv[a], 1, m, sizes, nsizes, runs, ms);

@@ -8,7 +8,7 @@
  * hash (name lookup, three buffers, init, update, final), 10-20 times the
  * hash of 1 KiB.  Here each Python call is one C call, as in hashlib.
  *
- * Only the library's public API (include/hashbench.h) is used.  Error
+ * Only the library's public API (include/hashbench.h) is called, and hb_wipe.  Error
  * messages are built in Python (hashbench.core), which registers them with
  * _set_hooks(): the error paths are not worth a second copy in C.
  */
@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "hashbench.h"
+/* hb_wipe: the library's own context wipe (a context may hold a key) */
+#include "../../src/common/hb_util.h"
 
 /* Inputs of at least this many bytes are hashed with the GIL released, as
  * hashlib does (its HASHLIB_GIL_MINSIZE): below it, releasing and taking
@@ -39,16 +41,6 @@ static size_t n_algos;
 static PyObject *hook_unknown; /* name -> UnknownAlgorithm */
 static PyObject *hook_error;   /* (name, code, key, digest_size, custom, salt, person) -> ValueError */
 static PyObject *hook_fallback;/* (name, data, key, digest_size, custom, salt, person) -> HMAC or raise */
-
-/* Overwrite a context: it may hold a key.  The empty asm that may read the
- * memory keeps the compiler from dropping the memset as a dead store. */
-static void wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-#if defined(__GNUC__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#endif
-}
 
 /* ---- arguments --------------------------------------------------------- */
 
@@ -463,7 +455,7 @@ static PyObject *hash_vectorcall(PyObject *type, PyObject *const *args, size_t n
 
 static void hash_dealloc(HashObject *self)
 {
-    wipe(self->ctx, (size_t)Py_SIZE(self) * sizeof(uint64_t));
+    hb_wipe(self->ctx, (size_t)Py_SIZE(self) * sizeof(uint64_t));
     if (self->lock) PyThread_free_lock(self->lock);
     Py_XDECREF(self->name);
     Py_XDECREF(self->keep);
@@ -531,7 +523,7 @@ static PyObject *final_copy(HashObject *self, PyObject *length)
     } else {
         self->algo->final(tmp, o, (size_t)n);
     }
-    wipe(tmp, words * sizeof(uint64_t));
+    hb_wipe(tmp, words * sizeof(uint64_t));
     PyMem_Free(tmp);
     return res;
 }
