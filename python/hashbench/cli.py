@@ -585,10 +585,12 @@ def cmd_impls(a: argparse.Namespace) -> int:
 
 
 def _db_filter(a: argparse.Namespace) -> tuple[str, tuple[str, ...]]:
-    """WHERE clause of `db export`/`db query` from --machine, --target,
-    --impl, --algo, --since, --until (dates are ISO 8601, UTC)."""
+    """WHERE clause of `db export`/`db query`/`db dump` from --machine,
+    --target, --impl, --algo, --kind, --since, --until (dates are ISO 8601,
+    UTC)."""
     where, params = [], []
-    for opt, col in (("machine", "runs.machine"), ("target", "r.target"), ("impl", "r.impl"), ("algo", "r.algo")):
+    for opt, col in (("machine", "runs.machine"), ("target", "r.target"), ("impl", "r.impl"), ("algo", "r.algo"),
+                     ("kind", "r.kind")):
         v = getattr(a, opt, None)
         if v:
             vals = [x.strip() for x in v.split(",") if x.strip()]
@@ -621,6 +623,19 @@ def cmd_db(a: argparse.Namespace) -> int:
                 raise UsageError(f"{f}: no such file")
             n_runs, n_rows = st.merge(f)
             print(f"{f}: {n_runs} runs, {n_rows} rows added")
+    elif a.db_cmd == "dump":
+        import io
+        buf = io.StringIO()
+        n_runs, n_rows = st.dump(buf, *_db_filter(a))
+        if a.output and a.output != "-":
+            # written whole or not at all: a dump kept in git is never left half written
+            out = Path(a.output)
+            tmp = out.with_name(out.name + ".tmp")
+            tmp.write_text(buf.getvalue(), encoding="utf-8")
+            tmp.replace(out)
+            print(f"{out}: {n_runs} runs, {n_rows} rows", file=sys.stderr)
+        else:
+            sys.stdout.write(buf.getvalue())
     elif a.db_cmd == "export":
         rows = st.rows(*_db_filter(a))
         fmt = "json" if a.json else "csv" if a.csv else a.format
@@ -1329,13 +1344,15 @@ def build_parser(hash_only: bool = False) -> argparse.ArgumentParser:
     s = sub.add_parser("db", help="the result store: merge stores of other machines, export")
     s.add_argument("--db")
     dsub = s.add_subparsers(dest="db_cmd", required=True)
-    m = dsub.add_parser("merge")
+    m = dsub.add_parser("merge", help="add the runs and rows of other stores (SQLite files or .jsonl dumps) "
+                        "that this one lacks")
     m.add_argument("files", nargs="+")
     def filters(m: argparse.ArgumentParser) -> None:
         m.add_argument("--machine", help="host name(s) the runs were made on, comma-separated")
         m.add_argument("--target", help="target(s), comma-separated")
         m.add_argument("--impl", help="implementation(s), comma-separated")
         m.add_argument("-a", "--algo", help="algorithm(s), comma-separated")
+        m.add_argument("--kind", help="row kind(s), comma-separated (e.g. hw-task: the FPGA campaign's)")
         m.add_argument("--since", help="measured on or after this ISO date (UTC)")
         m.add_argument("--until", help="measured on or before this ISO date (UTC)")
     m = dsub.add_parser("export", help="every matching row as CSV (default) or JSON")
@@ -1343,6 +1360,10 @@ def build_parser(hash_only: bool = False) -> argparse.ArgumentParser:
     g = m.add_mutually_exclusive_group()
     g.add_argument("--csv", action="store_true")
     g.add_argument("--json", action="store_true")
+    filters(m)
+    m = dsub.add_parser("dump", help="the matching rows and their runs as JSON lines, which `db merge` reads "
+                        "(measured data to keep in git or carry to another machine)")
+    m.add_argument("-o", "--output", help="file to write (default: standard output)")
     filters(m)
     m = dsub.add_parser("query", help="latest figures of the matching rows, one line per form")
     m.add_argument("--json", action="store_true")

@@ -22,11 +22,11 @@ import os
 import platform
 import sqlite3
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 SCHEMA_VERSION = 2
 #: what each schema version adds, applied in order to an older store
@@ -202,34 +202,111 @@ class Store:
             raise StoreError(f"{self.path}: cannot read the result store ({_cause(e)})") from None
 
     def merge(self, other_path: str | os.PathLike[str]) -> tuple[int, int]:
-        """Copy every run (and its rows) of another store that this one does
-        not have yet.  Returns (runs added, rows added).  One transaction: a
-        run is skipped when its UUID is present, so a half-copied run would
-        never be completed by merging again."""
+        """Copy every run and row of another store (an SQLite store, or a
+        `dump` file: a name ending in .jsonl) that this one does not have
+        yet.  Returns (runs added, rows added).  One transaction; a run is
+        matched by its UUID and a row of it by its contents, so merging
+        twice adds nothing and merging a run that has grown since adds its
+        new rows."""
+        if str(other_path).endswith(".jsonl"):
+            return self._merge_runs(_read_dump(Path(other_path)))
         other = Store(other_path)
-        runs = rows = 0
         try:
-            with self._tx("merge into"):
-                ocur = other.db.execute("SELECT * FROM runs ORDER BY id")
-                rnames = [d[0] for d in ocur.description]
-                for r in ocur.fetchall():
-                    run = dict(zip(rnames, r))
-                    if self.db.execute("SELECT 1 FROM runs WHERE uuid=?", (run["uuid"],)).fetchone():
-                        continue
-                    old = run.pop("id")
-                    cur = self.db.execute(f"INSERT INTO runs ({', '.join(run)}) VALUES "
-                                          f"({', '.join('?' * len(run))})", list(run.values()))
-                    new = cur.lastrowid
-                    runs += 1
-                    rcur = other.db.execute("SELECT * FROM results WHERE run_id=? ORDER BY id", (old,))
-                    names = [d[0] for d in rcur.description]
-                    for res in rcur.fetchall():
-                        d = dict(zip(names, res))
-                        d.pop("id")
-                        d["run_id"] = new
-                        self.db.execute(f"INSERT INTO results ({', '.join(d)}) VALUES "
-                                        f"({', '.join('?' * len(d))})", list(d.values()))
-                        rows += 1
+            return self._merge_runs(other.runs_with_rows())
         finally:
             other.close()
+
+    def runs_with_rows(self, where: str = "", params: tuple[Any, ...] = ()) -> Iterator[tuple[Row, list[Row]]]:
+        """(run, its rows) for every run with a row matching `where` (the
+        columns of the results table as r.*, of runs as runs.*), without
+        the store's own ids: the form `dump` writes and `merge` reads."""
+        try:
+            q = ("SELECT DISTINCT runs.id FROM results r JOIN runs ON r.run_id = runs.id" +
+                 (f" WHERE {where}" if where else "") + " ORDER BY runs.id")
+            ids = [i for (i,) in self.db.execute(q, params).fetchall()]
+            for rid in ids:
+                cur = self.db.execute("SELECT * FROM runs WHERE id = ?", (rid,))
+                run = dict(zip([d[0] for d in cur.description], cur.fetchone()))
+                run.pop("id")
+                cur = self.db.execute("SELECT r.* FROM results r JOIN runs ON r.run_id = runs.id WHERE "
+                                      "r.run_id = ?" + (f" AND ({where})" if where else "") + " ORDER BY r.id",
+                                      (rid,) + params)
+                names = [d[0] for d in cur.description]
+                rows = []
+                for res in cur.fetchall():
+                    d = dict(zip(names, res))
+                    d.pop("id"), d.pop("run_id")
+                    rows.append(d)
+                yield run, rows
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: cannot read the result store ({_cause(e)})") from None
+
+    def dump(self, out: TextIO, where: str = "", params: tuple[Any, ...] = ()) -> tuple[int, int]:
+        """Write the matching rows and their runs as JSON lines, one run per
+        line (keys sorted, so a dump of the same rows is the same text).
+        Returns (runs, rows) written."""
+        runs = rows = 0
+        for run, rs in self.runs_with_rows(where, params):
+            out.write(json.dumps({"run": run, "rows": rs}, sort_keys=True, default=str) + "\n")
+            runs, rows = runs + 1, rows + len(rs)
         return runs, rows
+
+    def _merge_runs(self, runs_rows: Iterable[tuple[Row, list[Row]]]) -> tuple[int, int]:
+        runs = rows = 0
+        with self._tx("merge into"):
+            for run, rs in runs_rows:
+                found = self.db.execute("SELECT id FROM runs WHERE uuid=?", (run["uuid"],)).fetchone()
+                if found:
+                    rid = found[0]
+                    cur = self.db.execute("SELECT * FROM results WHERE run_id=?", (rid,))
+                    names = [d[0] for d in cur.description]
+                    have = {_row_key(dict(zip(names, r))) for r in cur.fetchall()}
+                else:
+                    cur = self.db.execute(f"INSERT INTO runs ({', '.join(run)}) VALUES "
+                                          f"({', '.join('?' * len(run))})", list(run.values()))
+                    assert cur.lastrowid is not None
+                    rid, have = cur.lastrowid, set()
+                    runs += 1
+                for d in rs:
+                    k = _row_key(d)
+                    if k in have:
+                        continue
+                    have.add(k)
+                    d = {**d, "run_id": rid}
+                    self.db.execute(f"INSERT INTO results ({', '.join(d)}) VALUES "
+                                    f"({', '.join('?' * len(d))})", list(d.values()))
+                    rows += 1
+        return runs, rows
+
+
+def _row_key(d: Row) -> str:
+    """A row's identity across stores: every column but the store's ids."""
+    return json.dumps({k: v for k, v in d.items() if k not in ("id", "run_id")}, sort_keys=True, default=str)
+
+
+def _read_dump(path: Path) -> Iterator[tuple[Row, list[Row]]]:
+    """The (run, rows) of a `dump` file, each line checked before any is used."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise StoreError(f"{path}: cannot read the dump ({e})") from None
+    out = []
+    cols = {"ts", "algo", "target", "extra", *COLUMNS}
+    for n, ln in enumerate(lines, 1):
+        if not ln.strip():
+            continue
+        try:
+            rec = json.loads(ln)
+            run, rs = rec["run"], rec["rows"]
+            if not isinstance(run, dict) or not isinstance(run.get("uuid"), str) or not isinstance(rs, list):
+                raise ValueError("a run needs a uuid and a list of rows")
+            for d in rs:
+                if not isinstance(d, dict) or set(d) - cols or not {"ts", "algo", "target"} <= set(d):
+                    raise ValueError(f"a row has unknown or missing columns ({sorted(set(d) ^ cols)[:4]})")
+            if set(run) - {"uuid", "started", "tool_version", "machine", "cpu", "compiler", "flags", "target",
+                           "environment", "command"}:
+                raise ValueError("a run has unknown columns")
+        except (ValueError, KeyError, TypeError) as e:
+            raise StoreError(f"{path}:{n}: not a hashbench dump line ({e}); nothing was merged") from None
+        out.append((run, rs))
+    return iter(out)

@@ -157,6 +157,37 @@ def test_merge_and_corrupt_store(tmp_path):
     assert bad.read_bytes().startswith(b"this is not")  # untouched
 
 
+def test_dump_merges_like_a_store_and_a_grown_run_adds_its_new_rows(tmp_path):
+    src, dst = tmp_path / "src.sqlite", tmp_path / "dst.sqlite"
+    s = Store(src)
+    rid = s.start_run("fpga-campaign", command="hw campaign")
+    s.add(rid, {"algo": "sha256", "target": "fpga-ecp5", "size": 512, "kind": "hw-task", "extra_key": 1})
+    s.add(rid, {"algo": "sha256", "target": "host", "size": 64, "kind": "size", "median": 2.0})
+    dump = tmp_path / "hw.jsonl"
+    assert main(["db", "--db", str(src), "dump", "--kind", "hw-task", "-o", str(dump)]) == 0
+    text = dump.read_text()
+    assert text.count("\n") == 1 and 'extra_key' in text and '"median": 2.0' not in text
+    assert main(["db", "--db", str(dst), "merge", str(dump)]) == 0
+    assert main(["db", "--db", str(dst), "merge", str(dump)]) == 0   # again: nothing new
+    assert [(r["algo"], r["target"], r["run_uuid"]) for r in rows(dst)] == [
+        ("sha256", "fpga-ecp5", rows(src)[0]["run_uuid"])]
+    # the run goes on in the source store: merging again adds only its new row, to the same run
+    s.add(rid, {"algo": "sha512", "target": "fpga-ecp5", "size": 1024, "kind": "hw-task"})
+    s.close()
+    assert main(["db", "--db", str(src), "dump", "--kind", "hw-task", "-o", str(dump)]) == 0
+    assert main(["db", "--db", str(dst), "merge", str(dump)]) == 0
+    got = rows(dst)
+    assert [r["algo"] for r in got] == ["sha256", "sha512"] and len({r["run_uuid"] for r in got}) == 1
+    assert main(["db", "--db", str(dst), "merge", str(src)]) == 0   # the store itself: its other row only
+    assert len(rows(dst)) == 3
+    # a damaged dump is refused whole, with its line number, and the store keeps what it had
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(text + '{"run": {"uuid": "x"}, "rows": [{"algo": "a"}]}\n')
+    r = run(["db", "--db", str(tmp_path / "new.sqlite"), "merge", str(bad)])
+    assert r.returncode == 2 and "bad.jsonl:2: not a hashbench dump line" in r.stderr
+    assert rows(tmp_path / "new.sqlite") == []
+
+
 def test_verify_and_targets():
     r = run(["verify", "-a", "sha256", "-a", "hmac_sha256"])
     assert r.returncode == 0

@@ -231,7 +231,9 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     st.close()
     md = tmp_path / "docs" / "hw-results.md"
     md.parent.mkdir()
-    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--markdown", str(md)]) == 0
+    # --results none: only this test's fake rows, not the campaign results kept in the source tree
+    db = ["--results", "none", "--db", str(tmp_path / "r.sqlite")]
+    assert main(["hw", "seed003", "--measured", *db, "--markdown", str(md)]) == 0
     text = md.read_text()
     assert "resume (skips every stored task): `nice -n 19 hashbench hw campaign --cores sha512,jh_512,jh_256" in text
     assert "- sha256 on ecp5, ice40, xc7: not synthesised yet" in text
@@ -239,15 +241,26 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     assert (md.parent / "hw-seed003-fig1.png").stat().st_size > 1000
     readme = tmp_path / "README.md"
     readme.write_text("intro\n<!-- hw-measured:begin -->\nold\n<!-- hw-measured:end -->\nrest\n")
-    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--readme", str(readme)]) == 0
+    assert main(["hw", "seed003", "--measured", *db, "--readme", str(readme)]) == 0
     text = readme.read_text()
     assert text.startswith("intro\n<!-- hw-measured:begin -->") and text.endswith("<!-- hw-measured:end -->\nrest\n")
     assert "old" not in text and "**Ranking by throughput/area" in text and "| JH |" in text
     readme.write_text("no block\n")
-    assert main(["hw", "seed003", "--measured", "--db", str(tmp_path / "r.sqlite"), "--readme", str(readme)]) == 2
+    assert main(["hw", "seed003", "--measured", *db, "--readme", str(readme)]) == 2
     capsys.readouterr()
-    assert main(["hw", "report", "--db", str(tmp_path / "r.sqlite")]) == 0
+    assert main(["hw", "report", *db]) == 0
     assert "jh_512" in capsys.readouterr().out
+    # the rows carried to a new machine as a dump (results/hw-campaign.jsonl is one): reported from there
+    dump = tmp_path / "hw.jsonl"
+    assert main(["db", "--db", str(tmp_path / "r.sqlite"), "dump", "--kind", "hw-task", "-o", str(dump)]) == 0
+    capsys.readouterr()
+    fresh = ["--db", str(tmp_path / "fresh.sqlite")]
+    assert main(["hw", "report", "--results", str(dump), *fresh]) == 0
+    out = capsys.readouterr()
+    assert "jh_512" in out.out and "rows of" in out.err
+    assert main(["hw", "report", "--results", str(dump), *fresh]) == 0
+    assert "rows of" not in capsys.readouterr().err          # merged once
+    assert main(["hw", "report", "--results", str(tmp_path / "nosuch.jsonl"), *fresh]) == 2
 
 
 def test_fingerprints_keep_the_tool_sets_apart():

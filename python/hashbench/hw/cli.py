@@ -22,7 +22,29 @@ from .cores import CoreError
 
 if TYPE_CHECKING:
     from ..console import Handler, Subparsers
+    from ..store import Store
     from . import campaign, flow, measured
+
+#: the campaign's measured rows, kept in git so that a new machine reports them and resumes the
+#: campaign where the last one stopped (written by `hashbench db dump --kind hw-task`)
+RESULTS = Path(__file__).resolve().parents[3] / "results" / "hw-campaign.jsonl"
+
+
+def _open_store(a: argparse.Namespace) -> Store:
+    """The --db store, with the rows of --results merged in first (merging adds only what the
+    store lacks, so a store that has them all is left as it is)."""
+    from ..console import UsageError
+    from ..store import Store
+    st = Store(a.db)
+    src = RESULTS if a.results is None else None if a.results == "none" else Path(a.results)
+    if src is not None and (src.exists() or a.results is not None):
+        if not src.exists():
+            st.close()
+            raise UsageError(f"--results {src}: no such file")
+        n_runs, n_rows = st.merge(src)
+        if n_rows:
+            _consoles()[1].print(f"{n_rows} rows of {src} merged into {st.path}")
+    return st
 
 # seed 003 candidate <- hashbench algorithm names of the same family (regular expressions)
 SEED003_FAMILY = (("SHA-2", r"sha(224|256|384|512)(_\d+)?$"), ("Keccak", r"(sha3_|keccak|shake)"),
@@ -200,10 +222,9 @@ def _rich(t: measured.Table) -> Table:
 
 def cmd_report(a: argparse.Namespace) -> int:
     from ..seeds import seed003
-    from ..store import Store
     from . import flow, measured
     out, _ = _consoles()
-    st = Store(a.db)
+    st = _open_store(a)
     tools = flow.toolset(a.tools)
     res = flow.stored_results(st, a.family, tools)
     st.close()
@@ -234,10 +255,9 @@ def cmd_report(a: argparse.Namespace) -> int:
 def cmd_measured(a: argparse.Namespace) -> int:
     """seed003 --measured: the tables from our stored results, optionally as Markdown."""
     from ..seeds import seed003
-    from ..store import Store
     from . import campaign, cores, flow, measured
     out, _ = _consoles()
-    st = Store(a.db)
+    st = _open_store(a)
     tools = flow.toolset(a.tools)
     res = flow.stored_results(st, tools=tools)
     dur = campaign.duration(st)
@@ -412,14 +432,13 @@ def cmd_campaign(a: argparse.Namespace) -> int:
     import time
 
     from ..console import UsageError
-    from ..store import Store
     from . import campaign, cores, flow
     _, err = _consoles()
     names = _list(a.cores, "core", [c.name for c in cores()])
     fams = _list(a.families, "family", list(flow.FAMILIES))
     if a.seeds < 1 or a.workers < 1:
         raise UsageError("--seeds and --workers must be at least 1")
-    st = Store(a.db)
+    st = _open_store(a)
     t0 = time.monotonic()
 
     def log(msg: str) -> None:
@@ -471,6 +490,10 @@ def add_parser(sub: Subparsers) -> None:
                        help=f"{what}: yowasp (WebAssembly builds from PyPI, the `hw` extra) or native "
                             "(yosys and nextpnr-* on PATH: scripts/install-toolchains.sh fpga-native); "
                             "default yowasp where installed, else native")
+    def results_arg(s: argparse.ArgumentParser) -> None:
+        s.add_argument("--results", help="campaign rows (a `db dump` file or a store) merged into --db first "
+                                         f"(default: {RESULTS.parent.name}/{RESULTS.name} of the source tree "
+                                         "where present; 'none': merge nothing)")
     p = sub.add_parser("hw", help="hardware cores: simulate, synthesise (open FPGA flow), time model, "
                                   "seed 003")
     hs = p.add_subparsers(dest="hw_cmd", required=True)
@@ -508,6 +531,7 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--workdir", help="work files (default build/hw/campaign)")
     tools_arg(s, "the synthesis and P&R tools (stored with every row; a rerun skips only that set's rows)")
     s.add_argument("--db")
+    results_arg(s)
     s.set_defaults(fn=_guard(cmd_campaign))
     s = hs.add_parser("time", help="HTime(N) of seed 003 eq. 2 for an N-byte message at Fmax")
     s.add_argument("--core", required=True)
@@ -522,6 +546,7 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--family", choices=sorted(FAMILIES))
     tools_arg(s, "whose stored results")
     s.add_argument("--db")
+    results_arg(s)
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_guard(cmd_report))
     s = hs.add_parser("seed003", help="seed 003 Tables 8-10 and Fig. 1 recomputed from its published data")
@@ -533,4 +558,5 @@ def add_parser(sub: Subparsers) -> None:
                                     "campaign's state, the ranking and Table 9")
     tools_arg(s, "with --measured: whose stored results")
     s.add_argument("--db")
+    results_arg(s)
     s.set_defaults(fn=_guard(cmd_seed003))
