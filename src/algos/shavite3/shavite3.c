@@ -59,19 +59,20 @@ void hb_shavite3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
         memset(c->buf + u + 1, 0, bs - tail - u - 1);
     }
     {
-        /* through a pointer that walks the fields: indexed, avr-gcc put
-         * the buffer in X, which has no offset addressing, and added and
-         * subtracted the offset around each byte (175 cycles for
-         * SHAvite-3-512's 18 bytes, 97 so) */
-        uint8_t *p = c->buf + bs - tail;
-        const uint32_t *w = c->cnt;
-        for (i = lenb >> 2; i; i--) {
-            uint32_t v = *w++;
-            *p++ = (uint8_t)v; *p++ = (uint8_t)(v >> 8);
-            *p++ = (uint8_t)(v >> 16); *p++ = (uint8_t)(v >> 24);
+        /* an index that walks the fields, a byte a store: indexed by
+         * i + constant, avr-gcc put the buffer in X, which has no offset
+         * addressing, and added and subtracted the offset around each
+         * byte (175 cycles for SHAvite-3-512's 18 bytes, 97 so).  Base and
+         * index stay apart for SDCC, which miscompiled the pointer
+         * c->buf + bs - tail (the 8051's digests differed) */
+        size_t at = bs - tail;
+        for (i = 0; i < lenb; i += 4) {
+            uint32_t v = c->cnt[i >> 2];
+            c->buf[at++] = (uint8_t)v; c->buf[at++] = (uint8_t)(v >> 8);
+            c->buf[at++] = (uint8_t)(v >> 16); c->buf[at++] = (uint8_t)(v >> 24);
         }
-        *p++ = (uint8_t)bits;
-        *p = (uint8_t)(bits >> 8);
+        c->buf[at++] = (uint8_t)bits;
+        c->buf[at] = (uint8_t)(bits >> 8);
     }
     d->compress(c->h, c->buf, k);
     /* the digest: the first out_len bytes of h, little-endian */
