@@ -65,9 +65,14 @@ static HB_ROM uint32_t HAMSI_ALPHA_F[32] = {
 static void hamsi_pad(const hb_hamsi_ctx *c, uint8_t *tail, unsigned bs)
 {
     unsigned u = c->md.used;
-    memcpy(tail, c->buf, u);
+    /* the first 8 bytes zeroed (the whole block; for bs = 4 the length
+     * overwrites the rest), then the message bytes: a memset of the
+     * bs - u - 1 bytes after them was a call of about 60 modelled cycles
+     * on the Cortex-M4; gcc merges these stores into two words */
+    tail[0] = 0; tail[1] = 0; tail[2] = 0; tail[3] = 0;
+    tail[4] = 0; tail[5] = 0; tail[6] = 0; tail[7] = 0;
+    if (u) memcpy(tail, c->buf, u);
     tail[u] = 0x80;
-    memset(tail + u + 1, 0, bs - u - 1);
     hb_store64_be(tail + bs, c->md.count << 3);
 }
 

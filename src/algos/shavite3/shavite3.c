@@ -58,21 +58,33 @@ void hb_shavite3_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     } else {
         memset(c->buf + u + 1, 0, bs - tail - u - 1);
     }
-    for (i = 0; i < lenb; i += 4) hb_store32_le_at(c->buf, bs - tail + i, c->cnt[i >> 2]);
-    c->buf[bs - 2] = (uint8_t)bits;
-    c->buf[bs - 1] = (uint8_t)(bits >> 8);
+    {
+        /* an index that walks the fields, a byte a store: indexed by
+         * i + constant, avr-gcc put the buffer in X, which has no offset
+         * addressing, and added and subtracted the offset around each
+         * byte (175 cycles for SHAvite-3-512's 18 bytes, 97 so).  Base and
+         * index stay apart for SDCC, which miscompiled the pointer
+         * c->buf + bs - tail (the 8051's digests differed) */
+        size_t at = bs - tail;
+        for (i = 0; i < lenb; i += 4) {
+            uint32_t v = c->cnt[i >> 2];
+            c->buf[at++] = (uint8_t)v; c->buf[at++] = (uint8_t)(v >> 8);
+            c->buf[at++] = (uint8_t)(v >> 16); c->buf[at++] = (uint8_t)(v >> 24);
+        }
+        c->buf[at++] = (uint8_t)bits;
+        c->buf[at] = (uint8_t)(bits >> 8);
+    }
     d->compress(c->h, c->buf, k);
     /* the digest: the first out_len bytes of h, little-endian */
     if (out_len > c->out_len) out_len = c->out_len;
-    for (i = 0; i + 16 <= out_len; i += 16) {
-        /* four words a pass (a pass cost as much as a word's store), all
-         * read before any is stored: out may alias h for all the compiler
-         * knows, and interleaved it stored byte by byte */
-        const uint32_t *w = c->h + (i >> 2);
-        uint32_t w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];
-        hb_store32_le(out + i, w0); hb_store32_le(out + i + 4, w1);
-        hb_store32_le(out + i + 8, w2); hb_store32_le(out + i + 12, w3);
-    }
-    for (; i + 4 <= out_len; i += 4) hb_store32_le(out + i, c->h[i >> 2]);
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the words in memory are the digest's bytes: one copy.  Stored a word
+     * at a time, avr-gcc addressed out through X as above (578 cycles for
+     * 64 bytes, memcpy 523); on the Cortex-M4 the copy is also about 30
+     * modelled cycles cheaper */
+    memcpy(out, c->h, out_len);
+#else
+    for (i = 0; i + 4 <= out_len; i += 4) hb_store32_le(out + i, c->h[i >> 2]);
     for (; i < out_len; i++) out[i] = (uint8_t)(c->h[i >> 2] >> (8 * (i & 3)));
+#endif
 }

@@ -21,15 +21,23 @@
 #define SV_K(s, i) k##s##i
 
 /* nonlinear step: slot s (holding group G - N/4) becomes the AES round
- * (key 0) of its words rotated by one, XOR the group before (slot ps) */
-#define SV_NL(s, ps) do { \
+ * (key 0) of its words rotated by one, XOR the group before (slot ps).
+ * ORDER(m, s) names the order of the four output columns, m(c, s) each:
+ * any order is correct, and which one leaves a compiler the fewest spills
+ * differs (shavite3_regs256.h, shavite3_regs512.h) */
+#define SV_NL(s, ps, ORDER) do { \
         uint32_t y0, y1, y2, y3; \
-        HB_AES_ROUND_LE(y0, y1, y2, y3, SV_K(s, 1), SV_K(s, 2), SV_K(s, 3), SV_K(s, 0)); \
+        ORDER(SV_NL_Y, s) \
         SV_K(s, 0) = y0 ^ SV_K(ps, 0); \
         SV_K(s, 1) = y1 ^ SV_K(ps, 1); \
         SV_K(s, 2) = y2 ^ SV_K(ps, 2); \
         SV_K(s, 3) = y3 ^ SV_K(ps, 3); \
     } while (0)
+#define SV_NL_Y(c, s) SV_NL_Y##c(s);
+#define SV_NL_Y0(s) y0 = HB_AES_COL(SV_K(s, 1), SV_K(s, 2), SV_K(s, 3), SV_K(s, 0))
+#define SV_NL_Y1(s) y1 = HB_AES_COL(SV_K(s, 2), SV_K(s, 3), SV_K(s, 0), SV_K(s, 1))
+#define SV_NL_Y2(s) y2 = HB_AES_COL(SV_K(s, 3), SV_K(s, 0), SV_K(s, 1), SV_K(s, 2))
+#define SV_NL_Y3(s) y3 = HB_AES_COL(SV_K(s, 0), SV_K(s, 1), SV_K(s, 2), SV_K(s, 3))
 
 /* x_i, the AES input of a keyed round, XOR key word i of slot s, to be
  * written as soon as the word is made: in the first round of F (kind F)
@@ -46,11 +54,17 @@
         SV_K(s, 3) = hb_load32_le(blk + 16 * (s) + 12); SV_XK_##kind(s, 3, R); \
     } while (0)
 
-/* x0..x3 = the AES round (key 0) of x0..x3 */
-#define SV_AES_X do { \
+/* x0..x3 = the AES round (key 0) of x0..x3, the output columns in the
+ * order ORDER(m) names, m(c) each (see SV_NL) */
+#define SV_AES_X(ORDER) do { \
         uint32_t y0, y1, y2, y3; \
-        HB_AES_ROUND_LE(y0, y1, y2, y3, x0, x1, x2, x3); \
+        ORDER(SV_AES_Y) \
         x0 = y0; x1 = y1; x2 = y2; x3 = y3; \
     } while (0)
+#define SV_AES_Y(c) SV_AES_Y##c;
+#define SV_AES_Y0 y0 = HB_AES_COL(x0, x1, x2, x3)
+#define SV_AES_Y1 y1 = HB_AES_COL(x1, x2, x3, x0)
+#define SV_AES_Y2 y2 = HB_AES_COL(x2, x3, x0, x1)
+#define SV_AES_Y3 y3 = HB_AES_COL(x3, x0, x1, x2)
 
 #endif

@@ -8,6 +8,12 @@
 
 #define SV_OWN_COMPRESS
 
+/* The form's file defines, before it includes this, the orders that
+ * suit its compiler (any order is correct): SV256_NL_ORDER(m, s) and
+ * SV256_AES_ORDER(m), the column orders of SV_NL and SV_AES_X
+ * (shavite3_regs.h), and SV256_XK_ORDER(m, s, R), the order of the XORs of
+ * the nonlinear step's words into x (m(s, i, R) each). */
+
 /* group G into slot s, the group before it in slot ps, each word into x
  * as it is made (fewer values live at once, which on the AVR is fewer
  * spills): the message for G < 4, the nonlinear step in the odd chunks
@@ -19,20 +25,19 @@
         if ((G) < 4) { \
             SV_LOAD_XK(s, kind, R); \
         } else if (((G) >> 2) & 1) { \
-            SV_NL(s, ps); \
+            SV_NL(s, ps, SV256_NL_ORDER); \
             if ((G) == 4) { SV_K(s, 0) ^= c0; SV_K(s, 1) ^= ~c1; } \
             else if ((G) == 14) { SV_K(s, 1) ^= c1; SV_K(s, 2) ^= ~c0; } \
             else if ((G) == 21) { SV_K(s, 2) ^= c1; SV_K(s, 3) ^= ~c0; } \
             else if ((G) == 31) { SV_K(s, 0) ^= c0; SV_K(s, 3) ^= ~c1; } \
-            SV_XK_##kind(s, 0, R); SV_XK_##kind(s, 1, R); \
-            SV_XK_##kind(s, 2, R); SV_XK_##kind(s, 3, R); \
+            SV256_XK_ORDER(SV_XK_##kind, s, R) \
         } else { \
             SV_K(s, 0) ^= SV_K(ps, 1); SV_XK_##kind(s, 0, R); \
             SV_K(s, 1) ^= SV_K(ps, 2); SV_XK_##kind(s, 1, R); \
             SV_K(s, 2) ^= SV_K(ps, 3); SV_XK_##kind(s, 2, R); \
             SV_K(s, 3) ^= SV_K(s, 0); SV_XK_##kind(s, 3, R); \
         } \
-        SV_AES_X; \
+        SV_AES_X(SV256_AES_ORDER); \
     } while (0)
 
 /* one Feistel round, L ^= F3(R) (L, R: the name prefixes of two halves of

@@ -54,7 +54,7 @@ void hb_skein1024_ubi(uint64_t *S, const uint8_t *blocks, size_t n, size_t bytes
 /* final's two blocks when one output block is enough: the message's last
  * block (buf, its first `bytes` bytes message, the rest zeros; S[1] has
  * the Final flag set), then output block 0 (sec. 3.5.3), whose result is
- * left in S[2..Nw+1]; buf ends zeroed.  One call so that a form can run
+ * left in S[2..Nw+1]; buf's contents are then unspecified.  One call so that a form can run
  * both blocks through one Threefish body (unrolled/threefish512.c); the
  * others make two ubi calls (TF_UBI_OUT in threefish_common.h). */
 void hb_skein256_ubi_out(uint64_t *S, uint8_t *buf, size_t bytes) HB_REENTRANT;
