@@ -63,10 +63,10 @@ void hb_blake256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     if (u > 55) {               /* length does not fit: two blocks */
         memset(c->buf + u + 1, 0, 63 - u);
         hb_blake256_block(&c->st, c->buf);
-        memset(c->buf, 0, 56);
+        hb_blake_zero8(c->buf, 0, 56);
         c->st.t[0] = c->st.t[1] = 0;
     } else {
-        memset(c->buf + u + 1, 0, 55 - u);
+        hb_blake_zero8(c->buf, u + 1, 56);
         if (u == 0) c->st.t[0] = c->st.t[1] = 0;
     }
     if (c->out_len == 32) c->buf[55] |= 0x01;

@@ -65,10 +65,10 @@ void hb_blake512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     if (u > 111) {              /* length does not fit: two blocks */
         memset(c->buf + u + 1, 0, 127 - u);
         hb_blake512_block(&c->st, c->buf);
-        memset(c->buf, 0, 112);
+        hb_blake_zero8(c->buf, 0, 112);
         c->st.t[0] = c->st.t[1] = 0;
     } else {
-        memset(c->buf + u + 1, 0, 111 - u);
+        hb_blake_zero8(c->buf, u + 1, 112);
         if (u == 0) c->st.t[0] = c->st.t[1] = 0;
     }
     if (c->out_len == 64) c->buf[111] |= 0x01;
