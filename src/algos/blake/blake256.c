@@ -55,18 +55,18 @@ void hb_blake256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     size_t u = c->md.used;
     unsigned i;
 
-    /* the counter and the digest go through the context, not locals: the
-     * 8051's frames share a 256-byte stack with the block function's */
+    /* the counter goes through the context, not locals: the 8051's frames
+     * share a 256-byte stack with the block function's */
     c->st.t[0] = (uint32_t)bits;
     c->st.t[1] = (uint32_t)(bits >> 32);
     c->buf[u] = 0x80;
     if (u > 55) {               /* length does not fit: two blocks */
         memset(c->buf + u + 1, 0, 63 - u);
         hb_blake256_block(&c->st, c->buf);
-        memset(c->buf, 0, 56);
+        hb_blake_zero8(c->buf, 0, 56);
         c->st.t[0] = c->st.t[1] = 0;
     } else {
-        memset(c->buf + u + 1, 0, 55 - u);
+        hb_blake_zero8(c->buf, u + 1, 56);
         if (u == 0) c->st.t[0] = c->st.t[1] = 0;
     }
     if (c->out_len == 32) c->buf[55] |= 0x01;
@@ -74,7 +74,11 @@ void hb_blake256_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     hb_store32_be(c->buf + 60, (uint32_t)bits);
     hb_blake256_block(&c->st, c->buf);
     c->md.used = 0;
-    for (i = 0; i < 8; i++) hb_store32_be(c->buf + 4 * i, c->st.h[i]);
+    /* the digest straight to out, a word at a time up to a length known
+     * only at run time: through the buffer, gcc made the eight stores
+     * some 250 instructions of vector byte shuffles and the copy out a rep
+     * movsq (on x86-64 about 180 of a 64-byte message's 910 TSC ticks) */
     if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, c->buf, out_len);
+    for (i = 0; 4 * i + 4 <= out_len; i++) hb_store32_be(out + 4 * i, c->st.h[i]);
+    for (u = 4 * i; u < out_len; u++) out[u] = (uint8_t)(c->st.h[i] >> (24 - 8 * (u & 3)));
 }

@@ -55,20 +55,20 @@ void hb_blake512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     size_t u = c->md.used;
     unsigned i;
 
-    /* the counter and the digest go through the context, not locals: the
-     * 8051's frames share a 256-byte stack with the block function's
-     * (with a 64-byte digest copy and the counter as arguments, this
-     * frame alone took 199 bytes of it) */
+    /* the counter goes through the context, not locals: the 8051's
+     * frames share a 256-byte stack with the block function's (with a
+     * 64-byte digest copy and the counter as arguments, this frame alone
+     * took 199 bytes of it) */
     c->st.t[0] = c->md.count << 3;
     c->st.t[1] = c->md.count >> 61;
     c->buf[u] = 0x80;
     if (u > 111) {              /* length does not fit: two blocks */
         memset(c->buf + u + 1, 0, 127 - u);
         hb_blake512_block(&c->st, c->buf);
-        memset(c->buf, 0, 112);
+        hb_blake_zero8(c->buf, 0, 112);
         c->st.t[0] = c->st.t[1] = 0;
     } else {
-        memset(c->buf + u + 1, 0, 111 - u);
+        hb_blake_zero8(c->buf, u + 1, 112);
         if (u == 0) c->st.t[0] = c->st.t[1] = 0;
     }
     if (c->out_len == 64) c->buf[111] |= 0x01;
@@ -76,7 +76,8 @@ void hb_blake512_final(void *ctx, uint8_t *out, size_t out_len) HB_REENTRANT
     hb_store64_be(c->buf + 120, c->md.count << 3);
     hb_blake512_block(&c->st, c->buf);
     c->md.used = 0;
-    for (i = 0; i < 8; i++) hb_store64_be(c->buf + 8 * i, c->st.h[i]);
+    /* the digest straight to out, as BLAKE-256's (blake256.c) */
     if (out_len > c->out_len) out_len = c->out_len;
-    memcpy(out, c->buf, out_len);
+    for (i = 0; 8 * i + 8 <= out_len; i++) hb_store64_be(out + 8 * i, c->st.h[i]);
+    for (u = 8 * i; u < out_len; u++) out[u] = (uint8_t)(c->st.h[i] >> (56 - 8 * (u & 7)));
 }
