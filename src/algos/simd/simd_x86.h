@@ -1,7 +1,8 @@
 /*
  * simd_x86.h -- the SIMD compression on 128-bit x86 vectors, for the sse2
  * and avx512 forms (impls.toml): their sources set the target and include
- * this once; SX_ROTL is vprold under AVX-512VL, a shift pair otherwise.
+ * this once; SX_ROTL is vprold under AVX-512VL (one instruction on the
+ * Feistel steps' critical path instead of two), a shift pair otherwise.
  *
  * Message expansion: the NTT of simd_core.h (../unrolled/), 16 inner DFTs
  * of size R over j1, twiddles alpha^(j2 k1), R outer DFTs of size 16 over
@@ -348,6 +349,14 @@ static inline void sx_block8(uint32_t S[4][8], const uint8_t *m, int final)
     _mm_storeu_si128((__m128i *)(void *)(S[2] + 4), X21);
     _mm_storeu_si128((__m128i *)(void *)S[3], X30);
     _mm_storeu_si128((__m128i *)(void *)(S[3] + 4), X31);
+}
+
+void hb_simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final)
+{
+    if (n == 4)
+        sx_block4(S, m, final);
+    else
+        sx_block8(S, m, final);
 }
 
 #endif
