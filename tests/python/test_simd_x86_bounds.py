@@ -1,5 +1,6 @@
-"""The 16-bit NTT of SIMD's x86 forms (src/algos/simd/simd_x86.h) never
-leaves -2^15..2^15-1: a 16-bit wrap adds +-2^16, which is 1, not 0, mod 257,
+"""The 16-bit NTT of SIMD's x86 forms (src/algos/simd/simd_x86.h, and
+simd_x86_256.h, which runs the same operations in every lane) never leaves
+-2^15..2^15-1: a 16-bit wrap adds +-2^16, which is 1, not 0, mod 257,
 and no test vector need hit the worst case.  This runs the header's schedule
 step by step on intervals (each lane's range over every possible block and
 final flag) beside one concrete value, checks every sum and difference

@@ -1,8 +1,9 @@
 /*
- * simd_x86.h -- the SIMD compression on 128-bit x86 vectors, for the sse2
- * and avx512 forms (impls.toml): their sources set the target and include
- * this once; SX_ROTL is vprold under AVX-512VL (one instruction on the
- * Feistel steps' critical path instead of two), a shift pair otherwise.
+ * simd_x86.h -- the SIMD compression on 128-bit x86 vectors: the sse2
+ * form (impls.toml) sets the target and includes this once; the avx2 and
+ * avx512 forms take its Feistel part and helpers through simd_x86_256.h.
+ * SX_ROTL is vprold under AVX-512VL (one instruction on a Feistel step's
+ * critical path instead of two), a shift pair otherwise.
  *
  * Message expansion: the NTT of simd_core.h (../unrolled/), 16 inner DFTs
  * of size R over j1, twiddles alpha^(j2 k1), R outer DFTs of size 16 over
@@ -19,8 +20,9 @@
  * SX_MULR, exact mod 257 for any 16-bit input and small on output, and the
  * middle twiddles are a full 16 x 16-bit product reduced (SX_MULT).  The
  * bounds of every step, worst case over all inputs, are checked by
- * tests/python/test_simd_x86_bounds.py, which runs this schedule on
- * intervals; change one and the other together.
+ * tests/python/test_simd_x86_bounds.py, which runs this schedule (and so
+ * simd_x86_256.h's, the same per lane) on intervals; change one and the
+ * other together.
  *
  * Feistel part: A, B, C, D in one register each (n = 4) or two (n = 8:
  * lanes 0-3 and 4-7); the lane permutation j -> j ^ x of a step is a
@@ -273,15 +275,15 @@ static inline void sx_expand8(__m128i Z[32][2], const uint8_t *m, int final)
 
 /* the 8 steps of round rd, rotations (r, s, t, u); W[i] the word of step i
  * (the expansion's Z in step order, simd_kernel.h's SIMD_ZORDER) */
-#define SX_ROUND(STEP, PX, rd, r, s, t, u) do {                               \
-        STEP(X0, X1, X2, X3, SX_W(8 * rd + 0), r, s, SX_IF, PX(8 * rd + 0));  \
-        STEP(X3, X0, X1, X2, SX_W(8 * rd + 1), s, t, SX_IF, PX(8 * rd + 1));  \
-        STEP(X2, X3, X0, X1, SX_W(8 * rd + 2), t, u, SX_IF, PX(8 * rd + 2));  \
-        STEP(X1, X2, X3, X0, SX_W(8 * rd + 3), u, r, SX_IF, PX(8 * rd + 3));  \
-        STEP(X0, X1, X2, X3, SX_W(8 * rd + 4), r, s, SX_MAJ, PX(8 * rd + 4)); \
-        STEP(X3, X0, X1, X2, SX_W(8 * rd + 5), s, t, SX_MAJ, PX(8 * rd + 5)); \
-        STEP(X2, X3, X0, X1, SX_W(8 * rd + 6), t, u, SX_MAJ, PX(8 * rd + 6)); \
-        STEP(X1, X2, X3, X0, SX_W(8 * rd + 7), u, r, SX_MAJ, PX(8 * rd + 7)); \
+#define SX_ROUND(STEP, PX, FI, FM, rd, r, s, t, u) do {                       \
+        STEP(X0, X1, X2, X3, SX_W(8 * rd + 0), r, s, FI, PX(8 * rd + 0));     \
+        STEP(X3, X0, X1, X2, SX_W(8 * rd + 1), s, t, FI, PX(8 * rd + 1));     \
+        STEP(X2, X3, X0, X1, SX_W(8 * rd + 2), t, u, FI, PX(8 * rd + 2));     \
+        STEP(X1, X2, X3, X0, SX_W(8 * rd + 3), u, r, FI, PX(8 * rd + 3));     \
+        STEP(X0, X1, X2, X3, SX_W(8 * rd + 4), r, s, FM, PX(8 * rd + 4));     \
+        STEP(X3, X0, X1, X2, SX_W(8 * rd + 5), s, t, FM, PX(8 * rd + 5));     \
+        STEP(X2, X3, X0, X1, SX_W(8 * rd + 6), t, u, FM, PX(8 * rd + 6));     \
+        STEP(X1, X2, X3, X0, SX_W(8 * rd + 7), u, r, FM, PX(8 * rd + 7));     \
     } while (0)
 /* which expanded word Z[q] step i takes (the spec's permutation, 2.1.3;
  * SIMD_ZORDER of simd_kernel.h): read at constant indices, so folded */
@@ -293,32 +295,38 @@ static const unsigned char sx_zorder[32] = {
 
 /* rotations of the tweaked version (SIMD 1.1 spec), the 32 steps and the
  * 4 feed-forward steps, whose words are the old chaining value F */
-#define SX_FEISTEL(STEP, PX, F0, F1, F2, F3) do {                             \
-        SX_ROUND(STEP, PX, 0, 3, 23, 17, 27);                                 \
-        SX_ROUND(STEP, PX, 1, 28, 19, 22, 7);                                 \
-        SX_ROUND(STEP, PX, 2, 29, 9, 15, 5);                                  \
-        SX_ROUND(STEP, PX, 3, 4, 13, 10, 25);                                 \
-        STEP(X0, X1, X2, X3, F0, 4, 13, SX_IF, PX(32));                       \
-        STEP(X3, X0, X1, X2, F1, 13, 10, SX_IF, PX(33));                      \
-        STEP(X2, X3, X0, X1, F2, 10, 25, SX_IF, PX(34));                      \
-        STEP(X1, X2, X3, X0, F3, 25, 4, SX_IF, PX(35));                       \
+#define SX_FEISTEL(STEP, PX, FI, FM, F0, F1, F2, F3) do {                     \
+        SX_ROUND(STEP, PX, FI, FM, 0, 3, 23, 17, 27);                         \
+        SX_ROUND(STEP, PX, FI, FM, 1, 28, 19, 22, 7);                         \
+        SX_ROUND(STEP, PX, FI, FM, 2, 29, 9, 15, 5);                          \
+        SX_ROUND(STEP, PX, FI, FM, 3, 4, 13, 10, 25);                         \
+        STEP(X0, X1, X2, X3, F0, 4, 13, FI, PX(32));                          \
+        STEP(X3, X0, X1, X2, F1, 13, 10, FI, PX(33));                         \
+        STEP(X2, X3, X0, X1, F2, 10, 25, FI, PX(34));                         \
+        STEP(X1, X2, X3, X0, F3, 25, 4, FI, PX(35));                          \
     } while (0)
 
-static inline void sx_block4(uint32_t S[4][8], const uint8_t *m, int final)
+/* the Feistel part of a 64-byte block m, expanded into Z */
+static inline void sx_feistel4(uint32_t S[4][8], const uint8_t *m, const __m128i Z[32])
 {
-    __m128i Z[32];
     __m128i F0 = SX_LD(S[0]), F1 = SX_LD(S[1]), F2 = SX_LD(S[2]), F3 = SX_LD(S[3]);
     __m128i X0, X1, X2, X3;
-    sx_expand4(Z, m, final);
     X0 = _mm_xor_si128(F0, SX_LD(m));
     X1 = _mm_xor_si128(F1, SX_LD(m + 16));
     X2 = _mm_xor_si128(F2, SX_LD(m + 32));
     X3 = _mm_xor_si128(F3, SX_LD(m + 48));
-    SX_FEISTEL(SX_STEP4, SX_PX4, F0, F1, F2, F3);
+    SX_FEISTEL(SX_STEP4, SX_PX4, SX_IF, SX_MAJ, F0, F1, F2, F3);
     _mm_storeu_si128((__m128i *)(void *)S[0], X0);
     _mm_storeu_si128((__m128i *)(void *)S[1], X1);
     _mm_storeu_si128((__m128i *)(void *)S[2], X2);
     _mm_storeu_si128((__m128i *)(void *)S[3], X3);
+}
+
+static inline void sx_block4(uint32_t S[4][8], const uint8_t *m, int final)
+{
+    __m128i Z[32];
+    sx_expand4(Z, m, final);
+    sx_feistel4(S, m, Z);
 }
 
 
@@ -340,7 +348,7 @@ static inline void sx_block8(uint32_t S[4][8], const uint8_t *m, int final)
     X21 = _mm_xor_si128(F2[1], SX_LD(m + 80));
     X30 = _mm_xor_si128(F3[0], SX_LD(m + 96));
     X31 = _mm_xor_si128(F3[1], SX_LD(m + 112));
-    SX_FEISTEL(SX_STEP8, SX_PX8, F0, F1, F2, F3);
+    SX_FEISTEL(SX_STEP8, SX_PX8, SX_IF, SX_MAJ, F0, F1, F2, F3);
     _mm_storeu_si128((__m128i *)(void *)S[0], X00);
     _mm_storeu_si128((__m128i *)(void *)(S[0] + 4), X01);
     _mm_storeu_si128((__m128i *)(void *)S[1], X10);
@@ -349,14 +357,6 @@ static inline void sx_block8(uint32_t S[4][8], const uint8_t *m, int final)
     _mm_storeu_si128((__m128i *)(void *)(S[2] + 4), X21);
     _mm_storeu_si128((__m128i *)(void *)S[3], X30);
     _mm_storeu_si128((__m128i *)(void *)(S[3] + 4), X31);
-}
-
-void hb_simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final)
-{
-    if (n == 4)
-        sx_block4(S, m, final);
-    else
-        sx_block8(S, m, final);
 }
 
 #endif

@@ -8,19 +8,21 @@
 typedef void hb_simd_block_fn(uint32_t S[4][8], const uint8_t *m, unsigned n, int final);
 hb_simd_block_fn hb_simd_block_unrolled;
 #if HB_X86
-hb_simd_block_fn hb_simd_block_avx512, hb_simd_block_sse2;
+hb_simd_block_fn hb_simd_block_avx512, hb_simd_block_avx2, hb_simd_block_sse2;
 #endif
 
 /* fastest first, the portable form last */
 static const hb_impl_entry impls[] = {
 #if HB_X86
-    {"avx512", "avx512f,avx512vl"},
+    {"avx512", "avx2,avx512f,avx512vl"},
+    {"avx2", "avx2"},
     {"sse2", "sse2"},
 #endif
     {"unrolled", ""}};
 static hb_simd_block_fn *const fns[] = {
 #if HB_X86
     hb_simd_block_avx512,
+    hb_simd_block_avx2,
     hb_simd_block_sse2,
 #endif
     hb_simd_block_unrolled};

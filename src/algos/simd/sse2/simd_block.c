@@ -10,6 +10,14 @@
 #pragma GCC target("sse2")
 #endif
 #include "../simd_x86.h"
+
+void hb_simd_block(uint32_t S[4][8], const uint8_t *m, unsigned n, int final)
+{
+    if (n == 4)
+        sx_block4(S, m, final);
+    else
+        sx_block8(S, m, final);
+}
 #if defined(__clang__)
 #pragma clang attribute pop
 #endif
