@@ -106,7 +106,8 @@ def expand(m: bytes, final: int, N: int) -> list[int]:
         src = d if j == half - 1 else rows[j]
         v[half + j] = [mulr(a, c * j) if c * j else a for a in src]
     if R == 8:
-        bf(v, 0, 2, 0); bf(v, 1, 3, 4); bf(v, 4, 6, 0); bf(v, 5, 7, 4)
+        for i, j, e in ((0, 2, 0), (1, 3, 4), (4, 6, 0), (5, 7, 4)):
+            bf(v, i, j, e)
         for s in range(0, 8, 2):
             bf(v, s, s + 1, 0)
         br = BR3
