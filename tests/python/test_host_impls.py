@@ -281,6 +281,88 @@ def test_cubehash_bare_kernels_agree_and_share_the_state():
         native.set_impl("cubehash", None)
 
 
+# ---- SIMD: every compression kernel against the portable form ------------------
+
+SIMD = ("simd_224", "simd_256", "simd_384", "simd_512")
+#: every length to 400 B (every fill of the last block, one to four 128-byte
+#: blocks), around 1 KiB, and two long ones
+SIMD_LENGTHS = sorted(set(range(0, 401)) | {1023, 1024, 1025, 4096 + 17, 65536 + 3})
+
+
+def _simd_digests(form: str) -> dict:
+    import hashbench
+
+    assert native.set_impl("simd", form) and native.active_impl("simd") == form
+    msg = kat.pattern(max(SIMD_LENGTHS))
+    out = {}
+    for algo in SIMD:
+        for n in SIMD_LENGTHS:
+            out[algo, n, "one"] = hashbench.new(algo, msg[:n]).digest()
+            h = hashbench.new(algo)
+            for pos in range(0, n, 61):  # pieces that straddle every block boundary
+                h.update(msg[pos:min(n, pos + 61)])
+            out[algo, n, "split"] = h.digest()
+    return out
+
+
+@pytest.mark.skipif("simd" not in DISPATCH, reason="simd has no host dispatch")
+def test_simd_kernels_match_portable():
+    portable = _portable("simd")
+    forms = [f for f in native.runnable_impls("simd") if f != portable]
+    try:
+        want = _simd_digests(portable)
+        for form in forms:
+            got = _simd_digests(form)
+            bad = [k for k in want if got[k] != want[k]]
+            assert not bad, f"simd/{form} differs from {portable} at {bad[:5]}"
+    finally:
+        native.set_impl("simd", None)
+    print(f"simd: {', '.join(forms) or 'no other form'} equal to {portable}")
+
+
+@pytest.mark.skipif("simd" not in DISPATCH, reason="simd has no host dispatch")
+def test_simd_bare_kernels_agree_and_share_the_state():
+    """hb_simd_block of every form on random states and on the blocks at
+    the ends of the NTT's input range (all zero, all 0xff), final flag or
+    not, both lane counts; and one message whose pieces and final each run
+    a different form: every form keeps the state as the same S[4][8] words
+    (src/algos/simd/simd.h)."""
+    import random
+
+    import hashbench
+
+    blk = native.lib().hb_simd_block
+    blk.restype = None
+    blk.argtypes = [ctypes.POINTER(ctypes.c_uint32), ctypes.c_char_p, ctypes.c_uint, ctypes.c_int]
+    portable = _portable("simd")
+    forms = native.runnable_impls("simd")
+    rng = random.Random(19)
+    blocks = [bytes(128), bytes([255]) * 128] + [rng.randbytes(128) for _ in range(6)]
+    cases = [(_words(rng, 32), m, n, final) for m in blocks for n in (4, 8) for final in (0, 1)]
+    msg = kat.pattern(5000)
+    try:
+        for state, m, n, final in cases:
+            assert native.set_impl("simd", portable)
+            want = (ctypes.c_uint32 * 32)(*state)
+            blk(want, m, n, final)
+            for form in forms:
+                assert native.set_impl("simd", form)
+                got = (ctypes.c_uint32 * 32)(*state)
+                blk(got, m, n, final)
+                assert list(got) == list(want), f"simd/{form}: n = {n}, final = {final}, block {m[:4].hex()}..."
+        for algo in ("simd_256", "simd_512"):
+            assert native.set_impl("simd", portable)
+            ref = hashbench.new(algo, msg).digest()
+            h = hashbench.new(algo)
+            for i, pos in enumerate(range(0, len(msg), 999)):
+                assert native.set_impl("simd", forms[i % len(forms)])
+                h.update(msg[pos:pos + 999])
+            assert native.set_impl("simd", forms[0] if forms[0] != forms[-1] else portable)
+            assert h.digest() == ref, algo
+    finally:
+        native.set_impl("simd", None)
+
+
 # ---- AES-NI: ECHO, SHAvite-3 and Groestl against their portable forms ---------
 
 AES_FAMILIES = {"echo": ("echo_224", "echo_256", "echo_384", "echo_512"),
