@@ -93,6 +93,15 @@ def test_missing_lists_unsynthesised_failed_and_unrun_seeds():
     assert "b on ecp5, ice40, xc7: not synthesised yet" in m and len(m) == 5
 
 
+def test_a_core_that_does_not_fit_says_why_in_the_table():
+    r = {"core": "a", "algo": "luffa_512", "family": "ice40", "status": "ok", "fits": False, "lut": 10014,
+         "device": "iCE40HX8K-CT256",
+         "pnr_failures": {1: "does-not-fit: 10,014 SB_LUT4 / 1,872 FF > 7,680 logic cells of the HX8K"}}
+    assert measured._no_fit(r) == "does not fit: 10,014 SB_LUT4 / 1,872 FF > 7,680 logic cells of the HX8K"
+    r["pnr_failures"] = {}
+    assert measured._no_fit(r) == "does not fit: 10,014 LUT > iCE40HX8K-CT256"
+
+
 def test_markdown_table():
     t = measured.Table("T", ["a", "b"], [["x|y", "1"]], "note")
     md = measured.markdown(t)

@@ -274,7 +274,7 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
                 status.append(f"synthesis {r['status']}: {(r.get('synth_error') or '').splitlines()[0][:80]}"
                               if r.get("synth_error") else f"synthesis {r['status']}")
             if r.get("fits") is False:
-                status.append(f"does not fit ({r.get('fill') or ''}): {r.get('lut'):,} LUT")
+                status.append(_no_fit(r))
             for sd, why in (r.get("pnr_failures") or {}).items():
                 if r.get("fits") is not False:
                     status.append(f"seed {sd} {why}")
@@ -285,6 +285,16 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
                            "–" if pub is None else f"{pub:.2f} ({sn})", "; ".join(status) or "ok"])
         tabs.append(t)
     return tabs
+
+
+def _no_fit(r: flow.HwResult) -> str:
+    """The status of a core too large for its family: the P&R stage's reason (which names the
+    part and its capacity) or, without one, the synthesised size and the part."""
+    why = [w.split(": ", 1)[1] for w in (r.get("pnr_failures") or {}).values()
+           if w.startswith("does-not-fit: ") and w.split(": ", 1)[1]]
+    if why:
+        return f"does not fit: {why[0]}"
+    return f"does not fit: {r.get('lut') or 0:,} LUT > {r.get('device') or 'the part'}"
 
 
 def missing(results: list[flow.HwResult], core_names: list[str], families: list[str], seeds: int) -> list[str]:
