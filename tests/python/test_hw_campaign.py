@@ -173,8 +173,8 @@ def test_simulations_then_syntheses_in_family_order(tmp_path, client):
 
 def test_priorities_follow_the_tiers_then_the_reference_first():
     p = campaign.priority
-    assert (p("sim") > p("synth", "xc7") > p("synth", "ecp5") > p("pnr", "ecp5", 1, 80_000)
-            > p("synth", "ice40") > p("pnr", "ice40", 1) > p("pnr", "ecp5", 2) > p("pnr", "ice40", 3))
+    assert (p("sim") > p("synth", "xc7") > p("pnr", "ecp5", 1, 80_000) > p("synth", "ecp5")
+            > p("pnr", "ice40", 1) > p("synth", "ice40") > p("pnr", "ecp5", 2) > p("pnr", "ice40", 3))
     assert p("pnr", "ecp5", 1, 1_000) > p("pnr", "ecp5", 1, 20_000)     # the smaller design first
     # SHA-512, SHA-256, the 512-bit candidates, the 256-bit ones, the rest, within a stage
     from hashbench.hw import core
