@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import pytest
 
@@ -113,8 +114,12 @@ def test_a_killed_campaign_keeps_its_rows_and_the_rerun_does_the_rest(tmp_path, 
     with pytest.raises(Killed):
         _run(st, client, tmp_path, on_stored=die)
     assert len(_task_rows(st)) == 5
-    # tasks still in flight when the client died may finish: wait them out on the cluster
+    # tasks still in flight when the client died may finish (a worker may even start one the
+    # scheduler had sent it before the cancel): wait until the cluster is idle
     client.cancel(list(client.futures))
+    deadline = time.monotonic() + 30
+    while any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
     calls.clear()
     _run(st, client, tmp_path)
     rows = _task_rows(st)
