@@ -204,37 +204,43 @@ CUBEHASH = ("cubehash_224", "cubehash_256", "cubehash_384", "cubehash_512")
 CH_LENGTHS = sorted(set(range(0, 401)) | {1023, 1024, 1025, 4096 + 17, 65536 + 3})
 
 
-def _ch_digests(form: str) -> dict:
+def _digests(family: str, algos: tuple[str, ...], lengths: list[int], steps: tuple[int, ...], form: str) -> dict:
+    """Every algorithm of the family at every length under one form, in one call and in
+    pieces of the sizes `steps` in turn (so that pieces straddle every block boundary)."""
     import hashbench
 
-    assert native.set_impl("cubehash", form) and native.active_impl("cubehash") == form
-    msg = kat.pattern(max(CH_LENGTHS))
+    assert native.set_impl(family, form) and native.active_impl(family) == form
+    msg = kat.pattern(max(lengths))
     out = {}
-    for algo in CUBEHASH:
-        for n in CH_LENGTHS:
+    for algo in algos:
+        for n in lengths:
             out[algo, n, "one"] = hashbench.new(algo, msg[:n]).digest()
             h, pos, i = hashbench.new(algo), 0, 0
-            while pos < n:  # pieces of 7 and 61 bytes: every offset within a block
-                step = (7, 61)[i % 2]
+            while pos < n:
+                step = steps[i % len(steps)]
                 h.update(msg[pos:min(n, pos + step)])
                 pos, i = pos + step, i + 1
             out[algo, n, "split"] = h.digest()
     return out
 
 
+def _kernels_match_portable(family: str, algos: tuple[str, ...], lengths: list[int], steps: tuple[int, ...]) -> None:
+    portable = _portable(family)
+    forms = [f for f in native.runnable_impls(family) if f != portable]
+    try:
+        want = _digests(family, algos, lengths, steps, portable)
+        for form in forms:
+            got = _digests(family, algos, lengths, steps, form)
+            bad = [k for k in want if got[k] != want[k]]
+            assert not bad, f"{family}/{form} differs from {portable} at {bad[:5]}"
+    finally:
+        native.set_impl(family, None)
+    print(f"{family}: {', '.join(forms) or 'no other form'} equal to {portable}")
+
+
 @pytest.mark.skipif("cubehash" not in DISPATCH, reason="cubehash has no host dispatch")
 def test_cubehash_kernels_match_portable():
-    portable = _portable("cubehash")
-    forms = [f for f in native.runnable_impls("cubehash") if f != portable]
-    try:
-        want = _ch_digests(portable)
-        for form in forms:
-            got = _ch_digests(form)
-            bad = [k for k in want if got[k] != want[k]]
-            assert not bad, f"cubehash/{form} differs from {portable} at {bad[:5]}"
-    finally:
-        native.set_impl("cubehash", None)
-    print(f"cubehash: {', '.join(forms) or 'no other form'} equal to {portable}")
+    _kernels_match_portable("cubehash", CUBEHASH, CH_LENGTHS, (7, 61))   # 7, 61: every offset in a block
 
 
 @pytest.mark.skipif("cubehash" not in DISPATCH, reason="cubehash has no host dispatch")
@@ -289,35 +295,9 @@ SIMD = ("simd_224", "simd_256", "simd_384", "simd_512")
 SIMD_LENGTHS = sorted(set(range(0, 401)) | {1023, 1024, 1025, 4096 + 17, 65536 + 3})
 
 
-def _simd_digests(form: str) -> dict:
-    import hashbench
-
-    assert native.set_impl("simd", form) and native.active_impl("simd") == form
-    msg = kat.pattern(max(SIMD_LENGTHS))
-    out = {}
-    for algo in SIMD:
-        for n in SIMD_LENGTHS:
-            out[algo, n, "one"] = hashbench.new(algo, msg[:n]).digest()
-            h = hashbench.new(algo)
-            for pos in range(0, n, 61):  # pieces that straddle every block boundary
-                h.update(msg[pos:min(n, pos + 61)])
-            out[algo, n, "split"] = h.digest()
-    return out
-
-
 @pytest.mark.skipif("simd" not in DISPATCH, reason="simd has no host dispatch")
 def test_simd_kernels_match_portable():
-    portable = _portable("simd")
-    forms = [f for f in native.runnable_impls("simd") if f != portable]
-    try:
-        want = _simd_digests(portable)
-        for form in forms:
-            got = _simd_digests(form)
-            bad = [k for k in want if got[k] != want[k]]
-            assert not bad, f"simd/{form} differs from {portable} at {bad[:5]}"
-    finally:
-        native.set_impl("simd", None)
-    print(f"simd: {', '.join(forms) or 'no other form'} equal to {portable}")
+    _kernels_match_portable("simd", SIMD, SIMD_LENGTHS, (61,))
 
 
 @pytest.mark.skipif("simd" not in DISPATCH, reason="simd has no host dispatch")
