@@ -60,6 +60,10 @@ def test_skein_prediction_uses_our_skein512_state():
           _r("skein512_512", "skein512_512", 512, 512, "ecp5", 6500, 48.0, 19)]
     s = measured.prediction(rs)[0]
     assert (s["candidate"], s["pred_area_ratio"], s["pred_thr_ratio"]) == ("Skein", 1.0, 1.0)
+    # a family with only one of the two sizes measured predicts from our cores all the same
+    for one in rs:
+        s = measured.prediction([one])[0]
+        assert (s["pred_area_ratio"], s["pred_thr_ratio"]) == (1.0, 1.0), one["core"]
 
 
 def test_table2_ratios_follow_from_its_own_parameters():
