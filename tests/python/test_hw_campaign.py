@@ -240,7 +240,8 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     db = ["--results", "none", "--db", str(tmp_path / "r.sqlite")]
     assert main(["hw", "seed003", "--measured", *db, "--markdown", str(md)]) == 0
     text = md.read_text()
-    assert "resume (skips every stored task): `nice -n 19 hashbench hw campaign --cores sha512,jh_512,jh_256" in text
+    # the whole campaign, whatever subset the last invocation ran
+    assert "resume (skips every stored task): `nice -n 19 hashbench hw campaign --seeds 1`" in text
     assert "- sha256 on ecp5, ice40, xc7: not synthesised yet" in text
     assert "| JH | 1.00 |" in text          # fake JH-512 = fake SHA-512 in area: 1.00 on ecp5
     assert (md.parent / "hw-seed003-fig1.png").stat().st_size > 1000
