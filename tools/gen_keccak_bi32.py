@@ -18,38 +18,7 @@ Run: python3 tools/gen_keccak_bi32.py > src/algos/keccak/bi32/rounds.h
 """
 import sys
 
-
-def rho_offsets():
-    """r[x][y] of FIPS 202 3.2.2."""
-    r = [[0] * 5 for _ in range(5)]
-    x, y = 1, 0
-    for t in range(24):
-        r[x][y] = ((t + 1) * (t + 2) // 2) % 64
-        x, y = y, (2 * x + 3 * y) % 5
-    return r
-
-
-def rc_bit(t):
-    """rc(t) of FIPS 202 Algorithm 5."""
-    if t % 255 == 0:
-        return 1
-    R = [1, 0, 0, 0, 0, 0, 0, 0]
-    for _ in range(t % 255):
-        R = [0] + R
-        R[0] ^= R[8]
-        R[4] ^= R[8]
-        R[5] ^= R[8]
-        R[6] ^= R[8]
-        R = R[:8]
-    return R[0]
-
-
-def round_constant(ir):
-    """RC of FIPS 202 Algorithm 6, for w = 64."""
-    rc = 0
-    for j in range(7):
-        rc |= rc_bit(j + 7 * ir) << ((1 << j) - 1)
-    return rc
+from keccak_fips202 import rho_offsets, round_constant
 
 
 def unzip64(v):

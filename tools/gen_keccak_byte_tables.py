@@ -21,34 +21,9 @@ Run: python3 tools/gen_keccak_byte_tables.py
 """
 import hashlib
 
+from keccak_fips202 import rho_offsets, round_constant
 
-def rc_bit(t):
-    """rc(t) of FIPS 202 Algorithm 5: the LFSR x^8 + x^6 + x^5 + x^4 + 1."""
-    if t % 255 == 0:
-        return 1
-    r = [1, 0, 0, 0, 0, 0, 0, 0]
-    for _ in range(t % 255):
-        r = [0] + r
-        r[0] ^= r[8]
-        r[4] ^= r[8]
-        r[5] ^= r[8]
-        r[6] ^= r[8]
-        r = r[:8]
-    return r[0]
-
-
-def round_constant(ir):
-    v = 0
-    for j in range(7):
-        v |= rc_bit(j + 7 * ir) << ((1 << j) - 1)
-    return v
-
-
-RHO = [0] * 25
-x, y = 1, 0
-for t in range(24):
-    RHO[x + 5 * y] = ((t + 1) * (t + 2) // 2) % 64
-    x, y = y, (2 * x + 3 * y) % 5
+RHO = [rho_offsets()[x][y] for y in range(5) for x in range(5)]   # lane x + 5y
 
 PI8 = [0] * 25
 for x in range(5):
