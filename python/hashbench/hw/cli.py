@@ -2,7 +2,7 @@
 
   hw cores                         the discovered cores
   hw sim --core NAME               simulate against the C library, print the cycle counts
-  hw synth --core NAME --family ecp5|ice40|xc7 [--seeds 1,2,3] [--json]
+  hw synth --core NAME --family ecp5|ice40|xc7|gowin [--seeds 1,2,3] [--json]
   hw time --core NAME --bytes N [--family F | --fmax MHz] [--io-width W]
   hw report [--family F]           our cores normalised to SHA-2, beside seed 003's ranking
   hw seed003 [--out DIR]           seed 003 Tables 8-10 and Fig. 1 recomputed from its data
@@ -348,11 +348,11 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
         f"{100 * campaign.FILL:.0f}% of its LUT4s; "
         "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
-        "reported with its size); xc7: area only (no open place & route).  Fmax = the median of "
+        "reported with its size); xc7 and Gowin (GW2A, out of context): area only.  Fmax = the median of "
         f"nextpnr's achieved frequency over seeds 1..{seeds} (the seeds run so far are listed); "
         "throughput = block bits × Fmax / cycles per block (cycles from simulation).  Area = LUTs "
-        "(an ECP5 carry cell counts as two LUT4s).  Normalised to SHA-2 of the same digest size "
-        "on the same family, as seed 003 normalises to SHA-512.", "",
+        "(an ECP5 carry cell counts as two LUT4s, a Gowin ALU as one LUT).  Normalised to SHA-2 of "
+        "the same digest size on the same family, as seed 003 normalises to SHA-512.", "",
         "## The campaign", "",
         f"- {n_rows} of {expected} tasks stored ({n_cores} cores × (1 simulation + {len(fams)} syntheses + "
         f"{n_pnr_fams} families × {seeds} P&R seeds)), kept in git as `{RESULTS.parent.name}/{RESULTS.name}` "
@@ -374,7 +374,7 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
     lines += ["", "## Seed 003 Tables 8–10 from our cores", "",
               "Beside each of our families, the paper's column for its closest family: "
               + ", ".join(f"{k} → {v}" for k, v in measured.CLOSEST.items()) + " (by logic cell: LUT size "
-              "and generation).  Tables 8 and 10 need Fmax, so xc7 (area only) appears in Table 9 only.", ""]
+              "and generation).  Tables 8 and 10 need Fmax, so xc7 and Gowin (area only) appear in Table 9 only.", ""]
     for t in tabs:
         lines.append(measured.markdown(t))
     if fig:

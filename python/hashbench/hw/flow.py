@@ -16,6 +16,9 @@ Families:
   ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
          exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
   xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6 + INV, FD*
+  gowin  synth_gowin -family gw2a, area only: LUT1..4 + ALU (an ALU takes a LUT4's place in
+         a Gowin CLS, as Gowin's own reports count it; the MUX2_LUT5..8 that join LUT4s into
+         wider functions are the slice's free muxes, not counted), FF = DFF*
 Dedicated resources are kept out as seed 003 does: no block RAM, no DSP.  Same seed and
 same tool versions give identical results."""
 from __future__ import annotations
@@ -71,6 +74,9 @@ FAMILIES = {
     "ice40": Family("ice40", "synth_ice40 -nobram", "nextpnr-ice40",
                     ("--hx8k", "--package", "ct256"), True, 100.0, "iCE40HX8K-CT256"),
     "xc7": Family("xc7", "synth_xilinx -family xc7 -nobram -nodsp", None, (), False, 0, "xc7 (generic)"),
+    # out of context like ECP5 (-noiopads): the cores' ports are wider than any package
+    "gowin": Family("gowin", "synth_gowin -family gw2a -nobram -nodsp -noiopads", None, (), False, 0,
+                    "GW2A (generic)"),
 }
 DEFAULT_IO_WIDTH = 8
 SCHEMA_KIND = "hw"
@@ -301,6 +307,12 @@ def area_from_stat(stat: dict[str, Any], fam: str) -> Area:
         dsp = total(lambda k: k.startswith("DSP48"))
         lutram = total(lambda k: k.startswith("RAM") and not k.startswith("RAMB")) + \
             total(lambda k: k.startswith("SRL"))
+    elif fam == "gowin":
+        lut = total(lambda k: re.fullmatch(r"LUT[1-4]|ALU", k) is not None)
+        ff = total(lambda k: re.fullmatch(r"DFF[A-Z]*", k) is not None)
+        bram = total(lambda k: k in ("DP", "DPB", "DPX9B", "SDP", "SDPB", "SDPX9B", "SP", "SPX9", "pROM", "pROMX9"))
+        dsp = total(lambda k: k.startswith("MULT") or k.startswith("PADD") or k.startswith("ALU54"))
+        lutram = total(lambda k: k.startswith("RAM16S"))
     else:
         raise FlowError(f"no area rule for {fam}")
     return {"lut": lut, "ff": ff, "bram": bram, "dsp": dsp, "lutram": lutram,
