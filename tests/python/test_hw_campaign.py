@@ -50,9 +50,18 @@ def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp, tools
     return campaign._outcome(body)
 
 
+# (core, family) whose P&R runs past its time limit
+slow_pnr: set[tuple[str, str]] = set()
+
+
 def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp, tools="yowasp", fp=None):
     _called("pnr", core_name, fam_name, seed)
-    return campaign._outcome(lambda: {"fmax_mhz": 100.0 + seed, "device": synth_res["device"]})
+
+    def body():
+        if (core_name, fam_name) in slow_pnr:
+            raise flow.FlowTimeout(f"nextpnr ({core_name}, {fam_name}, seed {seed}) did not finish in {timeout:g} s")
+        return {"fmax_mhz": 100.0 + seed, "device": synth_res["device"]}
+    return campaign._outcome(body)
 
 
 FAKES = campaign.TaskFns(sim=fake_sim, synth=fake_synth, pnr=fake_pnr)
@@ -69,6 +78,7 @@ def client():
 @pytest.fixture(autouse=True)
 def reset():
     calls.clear()
+    slow_pnr.clear()
     fake_area.update({"ascon_hash256": 1500, "sha256": 2500})
 
 
@@ -152,6 +162,25 @@ def test_failures_and_oversized_designs_are_stored_with_their_reason(tmp_path, c
     fake_area["ascon_hash256"] = 1500
     _run(st, client, tmp_path, retry_failed=True)
     assert sorted(c for c in calls if c[0] == "synth") == [("synth", "ascon_hash256", f) for f in sorted(FAMS)]
+    st.close()
+
+
+def test_further_seeds_wait_for_seed_1_to_route(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    slow_pnr.add(("sha256", "ecp5"))
+    _run(st, client, tmp_path)
+    ecp = [c for c in calls if c[:3] == ("pnr", "sha256", "ecp5")]
+    assert ecp == [("pnr", "sha256", "ecp5", 1)]                 # seed 2 not tried after the timeout
+    assert ("pnr", "sha256", "ice40", 2) in calls and ("pnr", "ascon_hash256", "ecp5", 2) in calls
+    rep = {(r["core"], r["family"]): r for r in campaign.results(st)}
+    assert rep[("sha256", "ecp5")]["fmax_mhz"] is None and "timeout" in rep[("sha256", "ecp5")]["pnr_failures"][1]
+    calls.clear()
+    _run(st, client, tmp_path)
+    assert calls == []                                           # a rerun leaves it alone
+    slow_pnr.clear()
+    _run(st, client, tmp_path, retry_failed=True)
+    assert calls == [("pnr", "sha256", "ecp5", 1), ("pnr", "sha256", "ecp5", 2)]
+    assert len(_task_rows(st)) == ROWS_PER_CORE * len(CORES) + 1   # the timeout's row stays beside
     st.close()
 
 

@@ -7,7 +7,9 @@ The client writes each finished task to the result store the moment it completes
 (`as_completed`), one row per task: a killed campaign keeps every finished row, and a rerun
 skips every task whose fingerprint (the RTL, the yosys script, the tool set and its versions,
 the seed) is already stored.  A task never raises: a tool failure, a timeout or a design larger than the
-device is a result (status and reason), stored like a success.
+device is a result (status and reason), stored like a success.  A (core, family)'s P&R seeds
+2..N are submitted once its seed 1 has routed: a seed-1 timeout or failure is not run twice
+more (the large cores nextpnr-ecp5 cannot route within the limit would cost hours each).
 
 Device choice: ECP5 is placed on the smallest of LFE5U-25F/45F/85F that holds the synthesised
 LUT4s and FFs with routing headroom (FILL); iCE40 is the HX8K only, and a core that exceeds it
@@ -406,14 +408,23 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
         if on_stored is not None:
             on_stored(row)
 
-    def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: TaskResult) -> None:
+    def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: TaskResult, first: bool = True) -> None:
+        """Seed 1 after the synthesis; seeds 2..N once seed 1 has routed (`first` False: only
+        those).  A seed-1 run that timed out or failed is not repeated with other seeds, where
+        it would most likely take the same time again for nothing (nextpnr-ecp5's router does
+        not converge on some of the large cores); --retry-failed gives it another run and the
+        further seeds follow if it routes."""
         if fam.pnr is None or sres.get("status") != "ok":
             return
-        for seed in range(1, seeds + 1):
+        for seed in range(1 if first else 2, seeds + 1):
             fp = pnr_fp(sfp, fam, seed, tools)
             if stored_ok(fp):
                 prog.skipped += 1
                 continue
+            if seed > 1 and sres.get("fits", True):
+                one = stored_ok(pnr_fp(sfp, fam, 1, tools))
+                if one is None or one.get("status") != "ok":
+                    return
             meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
                     "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "toolset": tools, "tools": {flow.tool_key(fam.pnr, tools): vers.get(flow.tool_key(fam.pnr, tools))}}
@@ -466,6 +477,11 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
         if done_meta["stage"] == "synth":
             c = next(x for x in cs if x.name == done_meta["core"])
             plan_pnr(c, flow.family(done_meta["family"]), done_meta["fp"], res)
+        elif done_meta["stage"] == "pnr" and done_meta["seed"] == 1 and res["status"] == "ok":
+            c = next(x for x in cs if x.name == done_meta["core"])
+            sres = done.get(done_meta["synth_fp"])
+            if sres is not None:
+                plan_pnr(c, flow.family(done_meta["family"]), done_meta["synth_fp"], sres, first=False)
     return prog
 
 
