@@ -42,7 +42,7 @@ def test_area_from_stat_ice40_and_xc7():
     assert a["lut"] == 5
 
 
-def test_area_from_stat_gowin_counts_alus_as_luts_and_not_the_wide_muxes():
+def test_area_from_stat_gowin_counts_alus_as_luts_and_not_the_muxes():
     a = flow.area_from_stat({"design": {"num_cells_by_type": {
         "LUT1": 2, "LUT3": 5, "LUT4": 10, "ALU": 8, "MUX2_LUT5": 6, "MUX2_LUT6": 3, "DFFE": 7, "DFFRE": 2,
         "RAM16SDP4": 1, "GND": 1, "VCC": 1}}}, "gowin")

@@ -332,7 +332,7 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
     args = (cmd[1].split("campaign", 1)[-1].split() if len(cmd) > 1 else [])
     # the store and work folder are the machine's own, and a run of some cores or families
     # resumes only those: the resume line names none of them (every task, the stored skipped)
-    own = ("--db", "--workdir", "--cores", "--families")
+    own = ("--db", "--workdir", "--cores", "--families", "--results")
     keep = [x for i, x in enumerate(args) if x not in own and (i == 0 or args[i - 1] not in own)]
     resume = "nice -n 19 hashbench hw campaign " + " ".join(keep)
     workers = next((args[i + 1] for i, x in enumerate(args[:-1]) if x == "--workers"), "1")
