@@ -333,3 +333,29 @@ def test_campaign_cli_names_the_missing_native_tool(monkeypatch, tmp_path, capsy
     assert main(["hw", "campaign", "--cores", "sha256", "--families", "ecp5", "--tools", "native",
                  "--db", str(tmp_path / "r.sqlite")]) == 2
     assert "not found on PATH (--tools native)" in capsys.readouterr().err
+
+
+def test_rows_of_an_older_synthesis_script_are_superseded_not_mixed(tmp_path, client, monkeypatch):
+    import dataclasses
+    st = Store(tmp_path / "r.sqlite")
+    _run(st, client, tmp_path)
+    assert campaign.superseded(st) == set()
+    assert len(campaign.stored_tasks(st, current_only=True)) == ROWS_PER_CORE * len(CORES)
+    ecp5 = flow.FAMILIES["ecp5"]
+    monkeypatch.setitem(flow.FAMILIES, "ecp5", dataclasses.replace(ecp5, synth=ecp5.synth + " -abc2"))
+    # the ECP5 syntheses and their P&R runs are of the old script: out of the tables and the count
+    assert {r["family"] for r in campaign.results(st)} == {"xc7", "ice40"}
+    assert campaign.superseded(st) == {(c, "ecp5") for c in CORES}
+    assert len(campaign.stored_tasks(st, current_only=True)) == (ROWS_PER_CORE - 3) * len(CORES)
+    from hashbench.hw import measured
+    miss = measured.missing(campaign.results(st), CORES, FAMS, 2, campaign.superseded(st))
+    assert "sha256 on ecp5: not synthesised yet with the current RTL and synthesis script" in miss[-1]
+    calls.clear()
+    fake_area["sha256"] = 2000
+    _run(st, client, tmp_path)
+    # only ECP5 runs again; its new rows are the ones reported
+    assert {c[2] for c in calls if c[0] == "synth"} == {"ecp5"} and len(calls) == 3 * len(CORES)
+    res = {(r["core"], r["family"]): r for r in campaign.results(st)}
+    assert res[("sha256", "ecp5")]["lut"] == 2000 and res[("sha256", "xc7")]["lut"] == 2500
+    assert campaign.superseded(st) == set()
+    st.close()

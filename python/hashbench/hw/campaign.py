@@ -122,11 +122,13 @@ def _set_tag(tools: str) -> tuple[str, ...]:
     return () if tools == "yowasp" else (tools,)
 
 
-def synth_fp(core: Core, fam: flow.Family, io_width: int, tools: str = "yowasp") -> str:
+def synth_fp(core: Core, fam: flow.Family, io_width: int, tools: str = "yowasp",
+             yosys_version: str | None = None) -> str:
     """Changes when anything that shapes the netlist does: the RTL (and the shared headers),
-    the yosys script, the tool set and its yosys version."""
+    the yosys script, the tool set and its yosys version (the installed one unless given)."""
     script, _ = flow.yosys_script(core, fam, "netlist.json", "stat.json", io_width, hdl_dir())
-    return _h("synth", core.name, fam.name, script, *_set_tag(tools), flow.tool_version("yosys", tools),
+    ver = yosys_version if yosys_version is not None else flow.tool_version("yosys", tools)
+    return _h("synth", core.name, fam.name, script, *_set_tag(tools), ver,
               *[f.read_bytes() for f in _sources(core, fam.wrapper)])
 
 
@@ -260,8 +262,9 @@ class TaskFns:
 
 # ----------------------------------------------------------------- the store side
 
-def stored_tasks(store: Store) -> dict[str, TaskResult]:
-    """The latest stored task result per fingerprint."""
+def stored_tasks(store: Store, current_only: bool = False) -> dict[str, TaskResult]:
+    """The latest stored task result per fingerprint; with `current_only`, only the rows that
+    this tree's RTL and flow would store again (see `is_current`)."""
     out: dict[str, TaskResult] = {}
     for r in store.rows("r.kind = ?", (KIND,)):
         e = json.loads(r.get("extra") or "{}")
@@ -269,7 +272,40 @@ def stored_tasks(store: Store) -> dict[str, TaskResult]:
         e["ts"] = r["ts"]
         e["run_id"] = r["run_id"]
         out[e["fp"]] = e
+    if current_only:
+        synths = {fp for fp, e in out.items() if e.get("stage") == "synth" and is_current(e)}
+        out = {fp: e for fp, e in out.items()
+               if (e.get("synth_fp") in synths if e.get("stage") == "pnr"
+                   else fp in synths if e.get("stage") == "synth" else is_current(e))}
     return out
+
+
+def superseded(store: Store) -> set[tuple[str, str]]:
+    """(core, family) pairs with synthesis rows but none of them current: measured with an
+    older RTL or synthesis script, to be measured again."""
+    have: dict[tuple[str, str], bool] = {}
+    for e in stored_tasks(store).values():
+        if e.get("stage") == "synth":
+            k = (e["core"], e["family"])
+            have[k] = have.get(k, False) or is_current(e)
+    return {k for k, cur in have.items() if not cur}
+
+
+def is_current(row: TaskResult) -> bool:
+    """Whether a stored sim or synthesis row is what this tree's RTL, testbench and yosys
+    script give (with the yosys version the row records): a row of an edited core or of a
+    changed synthesis command is superseded, never mixed into a table with current ones.  A
+    row of a core or family this tree does not have is kept: there is nothing to compare."""
+    try:
+        c = load_core(row["core"])
+        if row.get("stage") == "sim":
+            return sim_fp(c) == row.get("fp")
+        fam = flow.family(row["family"])
+    except (CoreError, flow.FlowError, KeyError, OSError):
+        return True
+    tools = row.get("toolset") or "yowasp"
+    ver = (row.get("tools") or {}).get(flow.tool_key("yosys", tools))
+    return synth_fp(c, fam, int(row.get("io_width") or flow.DEFAULT_IO_WIDTH), tools, ver) == row.get("fp")
 
 
 def _row(meta: TaskMeta, res: TaskResult) -> dict[str, Any]:
@@ -507,12 +543,13 @@ def cluster_client(workers: int, scheduler: str | None, processes: bool = True) 
 # ----------------------------------------------------------------- assembled results
 
 def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
-    """One result per (core, family) from the latest synthesis row and the P&R rows of that
-    netlist, with the core's cycle counts from its latest simulation row: the keys of
-    `flow.evaluate`, plus status, seeds and failures for what did not finish.  `tools` keeps
-    the rows of one tool set (rows stored without one are yowasp's)."""
+    """One result per (core, family) from the latest current synthesis row (`is_current`) and
+    the P&R rows of that netlist, with the core's cycle counts from its latest current
+    simulation row: the keys of `flow.evaluate`, plus status, seeds and failures for what did
+    not finish.  `tools` keeps the rows of one tool set (rows stored without one are yowasp's)."""
     rows = [dict(json.loads(r.get("extra") or "{}"), ts=r["ts"], run_id=r["run_id"], algo=r["algo"],
                  error=r["error"]) for r in store.rows("r.kind = ?", (KIND,))]
+    rows = [r for r in rows if r.get("stage") == "pnr" or is_current(r)]
     sims: dict[str, dict[str, Any]] = {}
     synths: dict[tuple[str, str], dict[str, Any]] = {}
     pnrs: dict[str, dict[int, dict[str, Any]]] = {}

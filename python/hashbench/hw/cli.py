@@ -263,7 +263,8 @@ def cmd_measured(a: argparse.Namespace) -> int:
     dur = campaign.duration(st)
     runs = st.db.execute("SELECT command, flags FROM runs WHERE target = ? ORDER BY id DESC LIMIT 1",
                          (campaign.RUN_TARGET,)).fetchone()
-    n_rows = len(campaign.stored_tasks(st))
+    n_rows = len(campaign.stored_tasks(st, current_only=True))
+    old = campaign.superseded(st)
     path = st.path
     st.close()
     tabs = measured.render(res)
@@ -272,7 +273,7 @@ def cmd_measured(a: argparse.Namespace) -> int:
     names = [c.name for c in cores()]
     fams = list(flow.FAMILIES)
     seeds = 3
-    miss = measured.missing(res, names, fams, seeds)
+    miss = measured.missing(res, names, fams, seeds, old)
     out.print(f"{len(miss)} (core, family) results missing or incomplete (`hashbench hw report` for all stored)")
     fig = None
     if a.out or a.markdown:

@@ -11,8 +11,8 @@ different yosys gives different areas, so every row carries its tool set and ver
 the campaign's fingerprints include them: the two never mix in one table.
 
 Families:
-  ecp5   synth_ecp5, nextpnr-ecp5 --out-of-context (LFE5U-25F): area = LUT4 (a CCU2C carry
-         cell counts as its two LUT4s), FF = TRELLIS_FF
+  ecp5   synth_ecp5 -nowidelut, nextpnr-ecp5 --out-of-context (LFE5U-25F): area = LUT4 (a
+         CCU2C carry cell counts as its two LUT4s), FF = TRELLIS_FF
   ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
          exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
   xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6 + INV, FD*
@@ -67,7 +67,9 @@ class Family:
 
 
 FAMILIES = {
-    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp", "nextpnr-ecp5",
+    # -nowidelut as on Gowin: abc's LUT5..7 (LUT4s joined by PFUMX/L6MUX21) took SHA3-256 to
+    # 15,646 LUT4s (+6,902 PFUMX, 4,379 L6MUX21) where plain LUT4 mapping needs 5,688
+    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp -nowidelut", "nextpnr-ecp5",
                    ("--25k", "--package", "CABGA381", "--out-of-context"), False, 200.0,
                    "LFE5U-25F-CABGA381"),
     "ice40": Family("ice40", "synth_ice40 -nobram", "nextpnr-ice40",

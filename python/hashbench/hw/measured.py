@@ -10,7 +10,7 @@ units comparable at all."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -300,14 +300,20 @@ def _no_fit(r: flow.HwResult) -> str:
     return f"does not fit: {r.get('lut') or 0:,} LUT > {r.get('device') or 'the part'}"
 
 
-def missing(results: list[flow.HwResult], core_names: list[str], families: list[str], seeds: int) -> list[str]:
-    """What the campaign has not stored yet, or stored as a failure, one line each."""
+def missing(results: list[flow.HwResult], core_names: list[str], families: list[str], seeds: int,
+            superseded: Collection[tuple[str, str]] = ()) -> list[str]:
+    """What the campaign has not stored yet, or stored as a failure, one line each;
+    `superseded` (campaign.superseded) names the pairs whose stored rows are of an older flow."""
     have = {(r["core"], r["family"]): r for r in results}
     out = []
     for c in core_names:
-        todo_synth = [f for f in families if (c, f) not in have]
+        todo_synth = [f for f in families if (c, f) not in have and (c, f) not in superseded]
         if todo_synth:
             out.append(f"{c} on {', '.join(todo_synth)}: not synthesised yet")
+        old = [f for f in families if (c, f) not in have and (c, f) in superseded]
+        if old:
+            out.append(f"{c} on {', '.join(old)}: not synthesised yet with the current RTL and synthesis "
+                       "script (the stored rows are of an older one)")
         for f in families:
             r = have.get((c, f))
             if r is None:
