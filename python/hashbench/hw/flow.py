@@ -11,13 +11,15 @@ different yosys gives different areas, so every row carries its tool set and ver
 the campaign's fingerprints include them: the two never mix in one table.
 
 Families:
-  ecp5   synth_ecp5 -nowidelut, nextpnr-ecp5 --out-of-context (LFE5U-25F): area = LUT4 (a
-         CCU2C carry cell counts as its two LUT4s), FF = TRELLIS_FF
+  ecp5   synth_ecp5 with and without -nowidelut, the smaller kept; nextpnr-ecp5
+         --out-of-context (LFE5U-25F): area = LUT4 (a CCU2C carry cell counts as its two
+         LUT4s; the PFUMX/L6MUX21 that join LUT4s into wider ones are the slice's), FF = TRELLIS_FF
   ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
          exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
   xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6 + INV, FD*
-  gowin  synth_gowin -family gw2a -nowidelut, area only: LUT1..4 + ALU (an ALU takes a LUT4's
-         place in a Gowin CLS, as Gowin's own reports count it), FF = DFF*
+  gowin  synth_gowin -family gw2a with and without -nowidelut, the smaller kept, area only:
+         LUT1..4 + ALU (an ALU takes a LUT4's place in a Gowin CLS, as Gowin's own reports count
+         it; the MUX2_LUT5..8 are the CLS's), FF = DFF*
 Dedicated resources are kept out as seed 003 does: no block RAM, no DSP.  Same seed and
 same tool versions give identical results."""
 from __future__ import annotations
@@ -64,22 +66,26 @@ class Family:
     wrapper: bool = False        # put the core in hdl/common/hb_io_wrap.v
     freq_mhz: float = 0          # the P&R target: timing-driven placement aims at it
     device: str = ""
+    # LUT-mapping options, each synthesised from the same elaborated design; the smaller area
+    # is kept (seed 003 searched tool options per core with ATHENa the same way)
+    mappings: tuple[str, ...] = ("",)
 
 
 FAMILIES = {
-    # -nowidelut as on Gowin: abc's LUT5..7 (LUT4s joined by PFUMX/L6MUX21) took SHA3-256 to
-    # 15,646 LUT4s (+6,902 PFUMX, 4,379 L6MUX21) where plain LUT4 mapping needs 5,688
-    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp -nowidelut", "nextpnr-ecp5",
+    # with and without wide LUTs (LUT5..7 from LUT4s and the slice's PFUMX/L6MUX21): neither
+    # wins everywhere.  SHA3-256: 15,646 LUT4s wide, 5,688 plain; 16 AES S-boxes: 2,262 wide,
+    # 4,931 plain
+    "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp", "nextpnr-ecp5",
                    ("--25k", "--package", "CABGA381", "--out-of-context"), False, 200.0,
-                   "LFE5U-25F-CABGA381"),
+                   "LFE5U-25F-CABGA381", ("", "-nowidelut")),
     "ice40": Family("ice40", "synth_ice40 -nobram", "nextpnr-ice40",
                     ("--hx8k", "--package", "ct256"), True, 100.0, "iCE40HX8K-CT256"),
     "xc7": Family("xc7", "synth_xilinx -family xc7 -nobram -nodsp", None, (), False, 0, "xc7 (generic)"),
     # out of context like ECP5 (-noiopads): the cores' ports are wider than any package.
-    # -nowidelut: abc's LUT5..8 (LUT4s joined by MUX2_LUT5..8) cost 6.6 times the LUT4s of a
-    # plain LUT4 mapping on SHA3-512 (29,700 against 4,520): the area would be the mapper's
-    "gowin": Family("gowin", "synth_gowin -family gw2a -nobram -nodsp -noiopads -nowidelut", None, (), False, 0,
-                    "GW2A (generic)"),
+    # Both mappings as on ECP5: wide LUTs (LUT4s joined by MUX2_LUT5..8) took SHA3-512 to
+    # 29,700 LUTs, plain LUT4s to 4,520
+    "gowin": Family("gowin", "synth_gowin -family gw2a -nobram -nodsp -noiopads", None, (), False, 0,
+                    "GW2A (generic)", ("", "-nowidelut")),
 }
 DEFAULT_IO_WIDTH = 8
 SCHEMA_KIND = "hw"
@@ -101,6 +107,8 @@ class Area(TypedDict):
 class Synthesis(TypedDict):
     top: str
     area: Area
+    mapping: str                # the option of Family.mappings kept ('' the default mapping)
+    mapping_lut: dict[str, int]  # the LUT count of every mapping tried
 
 
 class PlaceRoute(TypedDict):
@@ -273,10 +281,23 @@ def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
         for k, v in core.parameters.items():
             val = f'"{v}"' if isinstance(v, str) else str(int(v))
             lines.append(f"chparam -set {k} {val} {top}")
-    lines.append(f"{fam.synth} -top {top}")
-    lines.append(f"tee -q -o {stat_json} stat -json")
-    lines.append(f"write_json {out_json}")
+    if len(fam.mappings) > 1:
+        lines.append("design -save elaborated")
+    for i, m in enumerate(fam.mappings):
+        if i:
+            lines.append("design -load elaborated")
+        lines.append(f"{fam.synth}{' ' + m if m else ''} -top {top}")
+        lines.append(f"tee -q -o {mapping_file(stat_json, fam, i)} stat -json")
+        lines.append(f"write_json {mapping_file(out_json, fam, i)}")
     return "\n".join(lines) + "\n", top
+
+
+def mapping_file(name: str, fam: Family, i: int) -> str:
+    """The output of mapping i: the name itself when the family has one mapping."""
+    if len(fam.mappings) == 1:
+        return name
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}.m{i}{dot}{ext}" if dot else f"{name}.m{i}"
 
 
 def area_from_stat(stat: dict[str, Any], fam: str) -> Area:
@@ -338,9 +359,14 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
     (workdir / "synth.ys").write_text(script)
     _run([tool("yosys", tools), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
          f"yosys ({core.name}, {fam.name})", timeout)
-    stat = json.loads((workdir / "stat.json").read_text())
-    area = area_from_stat(stat, fam.name)
-    return {"top": top, "area": area}
+    areas = [area_from_stat(json.loads((workdir / mapping_file("stat.json", fam, i)).read_text()), fam.name)
+             for i in range(len(fam.mappings))]
+    best = min(range(len(areas)), key=lambda i: (areas[i]["lut"], i))
+    if len(fam.mappings) > 1:
+        for f in ("netlist.json", "stat.json"):
+            shutil.copyfile(workdir / mapping_file(f, fam, best), workdir / f)
+    return {"top": top, "area": areas[best], "mapping": fam.mappings[best],
+            "mapping_lut": {m or "default": a["lut"] for m, a in zip(fam.mappings, areas)}}
 
 
 def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple[str, ...] | None = None,
@@ -385,6 +411,7 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         "lut": s["area"]["lut"], "ff": s["area"]["ff"], "bram": s["area"]["bram"],
         "dsp": s["area"]["dsp"], "lutram": s["area"]["lutram"], "cells": s["area"]["cells"],
         "top": s["top"], "io_width": io_width if fam.wrapper else None,
+        "mapping": s["mapping"], "mapping_lut": s["mapping_lut"],
         "seeds": list(seeds) if fam.pnr else [], "fmax_runs": [x["fmax_mhz"] for x in runs],
         "fmax_mhz": fmax, "pnr_target_mhz": fam.freq_mhz or None,
         "pnr_utilization": runs[0]["utilization"] if runs else {},
