@@ -140,7 +140,8 @@ def cmd_synth(a: argparse.Namespace) -> int:
     st = Store(a.db)
     ykey = flow.tool_key("yosys", tools)
     rid = st.start_run(f"fpga-{fam.name}", compiler=f"{ykey} {res['tools'].get(ykey)}",
-                       flags=fam.synth, environment=res["tools"], command=" ".join(sys.argv),
+                       flags=" | ".join(f"{fam.synth} {m}".strip() for m in fam.mappings),
+                       environment=res["tools"], command=" ".join(sys.argv),
                        tool_version=__version__)
     st.add(rid, flow.store_row(res))
     norm = flow.normalise(flow.stored_results(st, fam.name, tools))
@@ -161,6 +162,9 @@ def cmd_synth(a: argparse.Namespace) -> int:
             (f"normalised to {flow.reference_core(c.digest_bits)}: thr, area, thr/area",
              ", ".join(_f(mine.get(k), 2) for k in ("norm_throughput", "norm_area", "norm_thr_area"))),
             ("tools", f"{tools}: " + ", ".join(f"{k} {v}" for k, v in res["tools"].items() if k != "iverilog"))]
+    if len(res.get("mapping_lut") or {}) > 1:
+        rows.insert(1, ("LUT mapping kept (LUTs of each)", f"{res['mapping'] or 'default'} ("
+                        + ", ".join(f"{m} {n:,}" for m, n in res["mapping_lut"].items()) + ")"))
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
     if res.get("throughput_io_mbit_s"):
@@ -345,7 +349,9 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         "(`hashbench hw sim`; the campaign re-runs it for the cycle counts).  Synthesis: "
         + ", ".join(f"{k} {v}" for k, v in vers.items() if k != "iverilog") + where +
         f" (tool set `{tools}`: the tables hold its rows only), no block RAM or DSP as in seed 003.  "
-        "ECP5: nextpnr-ecp5 "
+        "ECP5 and Gowin: every core mapped with and without wide LUTs (`-nowidelut`) from the same "
+        "elaborated design, the netlist with fewer LUTs kept (rows of an older script or RTL are "
+        "left out).  ECP5: nextpnr-ecp5 "
         "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
         f"{100 * campaign.FILL:.0f}% of its LUT4s; "
         "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
