@@ -282,6 +282,11 @@ def cmd_bench(a: argparse.Namespace) -> int:
         if not 0 <= a.fit_bytes <= MAX_SIZE:
             raise UsageError(f"--fit-bytes must be in 0..{MAX_SIZE}")
         opts["fit_bytes"] = a.fit_bytes
+    if (a.workers or a.scheduler) and a.target == "host":
+        raise UsageError("--workers/--scheduler apply to simulated targets (their counts do not depend on the "
+                         "machine's load); host timings need the machine to themselves")
+    if a.workers is not None and a.workers < 1:
+        raise UsageError("--workers must be at least 1")
     targets.get(a.target, **topts).check()  # TargetUnavailable -> exit 2 before anything is written
     sysres = None
     if a.target == "host" and not a.no_system_check:
@@ -290,6 +295,14 @@ def cmd_bench(a: argparse.Namespace) -> int:
         console.err.print(("[yellow]" if sysres["verdict"] == "noisy" else "") + system.one_line(sysres)
                   + ("[/yellow] (details: hashbench check-system)" if sysres["verdict"] == "noisy" else ""))
 
+    client = None
+    if a.workers or a.scheduler:
+        from .engine import EngineMissing
+        from .engine import client as engine_client
+        try:
+            client = engine_client(a.workers or 1, a.scheduler)
+        except EngineMissing as e:
+            raise UsageError(str(e)) from None
     store = Store(a.db)
     rows: list[Row] = []
     writer = None
@@ -303,16 +316,21 @@ def cmd_bench(a: argparse.Namespace) -> int:
                   disable=not console.err.is_terminal) as prog:
         task = prog.add_task(f"{a.target}", total=None)
         notes = {"machine_check": {k: sysres[k] for k in ("verdict", "load", "findings")}} if sysres else None
-        for row in bench.run(a.target, names, sizes, a.blocks, impl=a.impl, every_impl=not a.selected,
-                             store=store, command=" ".join(sys.argv), verify=not a.no_verify,
-                             target_options=topts, notes=notes, **opts):
-            rows.append(row)
-            prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')}/{row.get('impl')} "
-                                                     f"{row.get('size', '')}")
-            if a.json:
-                print(json.dumps({k: v for k, v in row.items() if v is not None}, sort_keys=True), flush=True)
-            elif writer:
-                writer.writerow(row)
+        try:
+            for row in bench.run(a.target, names, sizes, a.blocks, impl=a.impl, every_impl=not a.selected,
+                                 store=store, command=" ".join(sys.argv), verify=not a.no_verify,
+                                 target_options=topts, notes=notes, client=client, **opts):
+                rows.append(row)
+                prog.update(task, advance=1, description=f"{a.target}: {row.get('algo')}/{row.get('impl')} "
+                                                         f"{row.get('size', '')}")
+                if a.json:
+                    print(json.dumps({k: v for k, v in row.items() if v is not None}, sort_keys=True), flush=True)
+                elif writer:
+                    writer.writerow(row)
+        finally:
+            if client is not None:
+                from .engine import close
+                close(client)
     store.close()
     few = len({r["algo"] for r in rows}) <= 8
     if not quiet:
@@ -1231,6 +1249,10 @@ def build_parser(hash_only: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--active-mw", type=float, help="active power in mW for the energy figures "
                    "(overrides the target profile)")
     s.add_argument("--timeout", type=float, help="seconds before a simulator run is killed (embedded)")
+    s.add_argument("--workers", type=int, help="simulated targets: run the (algorithm, implementation) "
+                   "pairs on a Dask LocalCluster of this many processes (the FPGA campaign's engine)")
+    s.add_argument("--scheduler", help="simulated targets: a running Dask scheduler's address instead "
+                                       "(its workers need this project and the target's toolchain)")
     s.add_argument("--mcu", help="avr: atmega1281 (default), atmega328p or atmega2560")
     s.add_argument("--impl", help="measure only this implementation (see `hashbench impls`)")
     s.add_argument("--selected", action="store_true",

@@ -523,22 +523,9 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
 
 
 def cluster_client(workers: int, scheduler: str | None, processes: bool = True) -> Client:
-    """A Dask client: to the given scheduler, or to a LocalCluster of `workers` single-thread
-    worker processes (no dashboard: several sessions share the machine's ports; no memory
-    limit: yosys and nextpnr are child processes the nanny cannot see anyway)."""
-    import logging
-
-    import dask
-    from distributed import Client, LocalCluster
-    if scheduler:
-        return Client(scheduler)
-    # Scheduler-side queuing hands a worker only ~1 task per thread from each large group and
-    # sends small groups (the first P&R runs) straight through, ahead of queued syntheses:
-    # without it every task reaches the workers, which run them in the priority order above.
-    dask.config.set({"distributed.scheduler.worker-saturation": float("inf")})
-    cl = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
-                      dashboard_address=":0", memory_limit=0, silence_logs=logging.ERROR)
-    return Client(cl)
+    """The shared task engine's client (hashbench.engine)."""
+    from ..engine import client
+    return client(workers, scheduler, processes)
 
 
 # ----------------------------------------------------------------- assembled results

@@ -484,13 +484,14 @@ def cmd_campaign(a: argparse.Namespace) -> int:
 
 def _guard(fn: Handler) -> Handler:
     def run(a: argparse.Namespace) -> int:
+        from ..engine import EngineMissing
         from .campaign import CampaignError
         from .flow import FlowError
         from .sim import ToolMissing
         _, err = _consoles()
         try:
             return fn(a)
-        except (CoreError, FlowError, ToolMissing, CampaignError) as e:
+        except (CoreError, FlowError, ToolMissing, CampaignError, EngineMissing) as e:
             err.print(f"hashbench: {e}")
             return 2
     return run

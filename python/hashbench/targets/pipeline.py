@@ -167,18 +167,21 @@ def _stop_error(ex: Execution, timeout: float) -> str:
 
 def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: int | None = None,
             check_n: int | None = None, timeout: float | None = None, impl: str | None = None,
-            every_impl: bool = True, profile: Profile | None = None) -> Iterator[Row]:
+            every_impl: bool = True, profile: Profile | None = None, client: Any = None) -> Iterator[Row]:
     """Rows of every (algorithm, implementation) on one target.
 
     impl: build only this implementation (a name of `impls.implementations`);
     every_impl: measure every candidate of the target's config (else only its
-    selected one)."""
+    selected one); client: a Dask client (hashbench.engine) that runs each
+    (algorithm, implementation) as one task, the rows yielded as each task
+    completes (a simulator's counts do not depend on the machine's load)."""
     cfg = backend.cfg
     blocks = cfg.run_opt("blocks", 4) if blocks is None else blocks
     check_n = check_n or cfg.run_opt("check_n", 64)
     timeout = timeout or cfg.run_opt("timeout", 300)
     profile = profile or backend.profile()
     base_sel = cfg.selection()
+    work: list[tuple[str, str, dict[str, str]]] = []
     for name in algos:
         if impl is not None:
             cands = [impl] if impl in impls.implementations(name) else []
@@ -188,10 +191,30 @@ def measure(backend: Backend, algos: Iterable[str], sizes: list[int], blocks: in
                 continue
         else:
             cands = cfg.candidates(name) if every_impl else cfg.candidates(name)[:1]
-        a = lookup(name)
-        for im in cands:
-            sel = impls.selection_for(name, im, base_sel)
-            yield from _one(backend, name, im, sel, a, BuildParams(sizes, blocks, check_n), timeout, profile)
+        lookup(name)            # an unknown name fails here, before any task
+        work += [(name, im, impls.selection_for(name, im, base_sel)) for im in cands]
+    p = BuildParams(sizes, blocks, check_n)
+    if client is None:
+        for name, im, sel in work:
+            yield from _one(backend, name, im, sel, lookup(name), p, timeout, profile)
+        return
+    from distributed import as_completed
+    futs = {client.submit(one_task, backend, name, im, sel, p, timeout, profile, pure=False,
+                          priority=-i): (name, im) for i, (name, im, sel) in enumerate(work)}
+    for fut in as_completed(futs):
+        name, im = futs[fut]
+        try:
+            rows = fut.result()
+        except Exception as e:      # the worker died or lost the task: this pair's error row
+            rows = [{"algo": name, "target": backend.target_name(), "impl": im,
+                     "error": f"stopped early: task lost on the engine ({type(e).__name__}: {e})"}]
+        yield from rows
+
+
+def one_task(backend: Backend, name: str, im: str, sel: dict[str, str], p: BuildParams, timeout: float,
+             profile: Profile) -> list[Row]:
+    """One (algorithm, implementation) on a worker of the task engine: its rows."""
+    return list(_one(backend, name, im, sel, lookup(name), p, timeout, profile))
 
 
 @contextlib.contextmanager
@@ -308,9 +331,10 @@ class FirmwareTarget(Target):
 
     def run(self, algos: Iterable[str], sizes: list[int], blocks: int | None = None,
             timeout: float | None = None, check_n: int | None = None, impl: str | None = None,
-            every_impl: bool = False, active_mw: float | None = None, **options: Any) -> Iterator[Row]:
+            every_impl: bool = False, active_mw: float | None = None, client: Any = None,
+            **options: Any) -> Iterator[Row]:
         self.check()
         prof = self.profile
         if active_mw is not None:
             prof = Profile(prof.clock_hz, 1.0, active_mw, prof.source + f"; active power {active_mw} mW given")
-        yield from measure(self.backend, algos, sizes, blocks, check_n, timeout, impl, every_impl, prof)
+        yield from measure(self.backend, algos, sizes, blocks, check_n, timeout, impl, every_impl, prof, client)
