@@ -67,7 +67,7 @@ class Family:
     freq_mhz: float = 0          # the P&R target: timing-driven placement aims at it
     device: str = ""
     # LUT-mapping options, each synthesised from the same elaborated design; the smaller area
-    # is kept (seed 003 searched tool options per core with ATHENa the same way)
+    # is kept, so that the table compares the cores, not abc's choice of mapping
     mappings: tuple[str, ...] = ("",)
 
 
