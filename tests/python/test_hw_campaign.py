@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("distributed")
 
+from hashbench import engine  # noqa: E402
 from hashbench.cli import main  # noqa: E402
 from hashbench.hw import campaign, flow  # noqa: E402
 from hashbench.store import Store  # noqa: E402
@@ -69,10 +70,9 @@ FAKES = campaign.TaskFns(sim=fake_sim, synth=fake_synth, pnr=fake_pnr)
 
 @pytest.fixture(scope="module")
 def client():
-    c = campaign.cluster_client(1, None, processes=False)
+    c = engine.client(1, None, processes=False)
     yield c
-    c.close()
-    c.cluster.close()
+    engine.close(c)
 
 
 @pytest.fixture(autouse=True)
@@ -248,7 +248,7 @@ def test_campaign_cli_rejects_unknown_cores_and_families(capsys):
 
 def test_a_scheduler_address_takes_the_tasks(tmp_path, client):
     # the module's cluster stands for a remote one: connect to it by its address only
-    remote = campaign.cluster_client(1, client.scheduler.address)
+    remote = engine.client(1, client.scheduler.address)
     try:
         st = Store(tmp_path / "r.sqlite")
         p = campaign.run(st, remote, ["ascon_hash256"], ["xc7"], 1, workroot=tmp_path / "w", fns=FAKES)

@@ -522,12 +522,6 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     return prog
 
 
-def cluster_client(workers: int, scheduler: str | None, processes: bool = True) -> Client:
-    """The shared task engine's client (hashbench.engine)."""
-    from ..engine import client
-    return client(workers, scheduler, processes)
-
-
 # ----------------------------------------------------------------- assembled results
 
 def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:

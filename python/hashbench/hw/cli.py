@@ -446,6 +446,7 @@ def _list(s: str | None, what: str, known: list[str]) -> list[str]:
 def cmd_campaign(a: argparse.Namespace) -> int:
     import time
 
+    from .. import engine
     from ..console import UsageError
     from . import campaign, cores, flow
     _, err = _consoles()
@@ -464,16 +465,14 @@ def cmd_campaign(a: argparse.Namespace) -> int:
     tools = flow.toolset(a.tools)
     for prog in flow.programs([flow.family(f) for f in fams]):
         flow.tool(prog, tools)       # a missing program says what installs it, before any cluster
-    client = campaign.cluster_client(a.workers, a.scheduler)
+    client = engine.client(a.workers, a.scheduler)
     try:
         p = campaign.run(st, client, names, fams, a.seeds, tools=tools,
                          workroot=Path(a.workdir).resolve() if a.workdir else campaign.default_workroot().resolve(),
                          io_width=a.io_width, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr,
                          retry_failed=a.retry_failed, log=log, command=" ".join(sys.argv))
     finally:
-        client.close()
-        if not a.scheduler and client.cluster is not None:
-            client.cluster.close()
+        engine.close(client)
     d = campaign.duration(st)
     st.close()
     log(f"done: {p.stored} stored ({', '.join(f'{k} {v}' for k, v in sorted(p.by_status.items())) or 'none'}), "
