@@ -205,6 +205,22 @@ def test_simulations_then_syntheses_in_family_order(tmp_path, client):
     st.close()
 
 
+def test_a_cores_first_pnr_runs_before_the_next_synthesis(tmp_path, client):
+    # the client holds syntheses back (no more in flight than the workers have threads): a
+    # worker that had them all would start the next one the moment a synthesis ends, before
+    # that core's P&R reached it, and a long synthesis would leave a routed core for later
+    st = Store(tmp_path / "r.sqlite")
+    _run(st, client, tmp_path)
+    work = [c for c in calls if c[0] != "sim"]
+    for i, call in enumerate(work):
+        if call[0] != "synth" or call[2] == "xc7":
+            continue
+        pnr1 = work.index(("pnr", call[1], call[2], 1))
+        later = [j for j in range(i + 1, len(work)) if work[j][0] == "synth"]
+        assert not later or pnr1 < later[0], work
+    st.close()
+
+
 def test_priorities_follow_the_tiers_then_the_reference_first():
     p = campaign.priority
     assert (p("sim") > p("synth", "xc7") > p("pnr", "ecp5", 1, 80_000) > p("synth", "ecp5")
@@ -359,3 +375,26 @@ def test_rows_of_an_older_synthesis_script_are_superseded_not_mixed(tmp_path, cl
     assert res[("sha256", "ecp5")]["lut"] == 2000 and res[("sha256", "xc7")]["lut"] == 2500
     assert campaign.superseded(st) == set()
     st.close()
+
+
+def test_a_packed_design_larger_than_the_part_is_does_not_fit_with_its_size():
+    # Skein-512's 6,760 SB_LUT4 fit the HX8K's 7,680 cells; packed with its flip-flops it did not
+    log = ("nextpnr (skein512_512, ice40, seed 1) failed (exit 125):\n"
+           "Info: Device utilisation:\n"
+           "Info: \t         ICESTORM_LC:    7850/   7680   102%\n"
+           "Info: \t        ICESTORM_RAM:       0/     32     0%\n"
+           "Info: \t               SB_IO:      24/    206    11%\n"
+           "ERROR: Failed to expand region (0, 0) |_> (33, 33) of 7850 ICESTORM_LCs\n")
+
+    def body():
+        raise flow.FlowError(log)
+    res = campaign._outcome(body)
+    assert res["status"] == "does-not-fit"
+    assert res["reason"].startswith("7,850 of 7,680 ICESTORM_LC after packing")
+    assert flow.overfull(log.replace("7850/", "7000/")) is None
+
+
+def test_a_placer_failure_within_the_part_stays_a_failure():
+    def body():
+        raise flow.FlowError("nextpnr failed (exit 1):\nInfo: \t ICESTORM_LC:  5000/  7680  65%\nERROR: boom\n")
+    assert campaign._outcome(body)["status"] == "failed"

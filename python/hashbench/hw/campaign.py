@@ -21,6 +21,8 @@ result per (core, family) in the shape `flow.evaluate` returns."""
 from __future__ import annotations
 
 import hashlib
+import heapq
+import itertools
 import json
 import os
 import platform
@@ -187,8 +189,11 @@ def _outcome(fn: Callable[[], TaskResult]) -> TaskResult:
         res = {"status": "timeout", "reason": str(e)}
     except (flow.FlowError, CoreError, CampaignError, OSError, ValueError) as e:
         msg = str(e)
+        over = flow.overfull(msg)
         # nextpnr's words when the packed design exceeds the part
-        full = any(s in msg for s in ("Unable to place", "not enough", "exceeds", "too many"))
+        full = over or any(s in msg for s in ("Unable to place", "not enough", "exceeds", "too many"))
+        if over:
+            msg = f"{over} after packing\n{msg}"
         res = {"status": "does-not-fit" if full else "failed", "reason": msg[-3000:]}
     res["duration_s"] = round(time.monotonic() - t0, 1)
     res["host"] = platform.node()
@@ -407,11 +412,32 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
 
     batch: list[tuple[int, int, TaskMeta, Callable[..., TaskResult], tuple[Any, ...]]] = []
     batching = [True]
+    # Syntheses wait on the client, no more of them in flight than the workers have threads: a
+    # worker holding the next synthesis starts it the moment one ends, before the P&R of the
+    # core just synthesised reaches it, and a routed core would wait for an hour-long synthesis.
+    held: list[tuple[int, int, TaskMeta, Callable[..., TaskResult], tuple[Any, ...]]] = []
+    order = itertools.count()      # equal priorities leave in the order they came
+    synths_out = [0]
+
+    def top_up() -> None:
+        try:
+            slots = max(1, sum(client.nthreads().values()))
+        except Exception:           # a scheduler that cannot say: one at a time still finishes
+            slots = 1
+        while held and synths_out[0] < slots:
+            prio, _, meta, fn, args = heapq.heappop(held)
+            synths_out[0] += 1
+            send(meta, fn, args, -prio)
 
     def submit(meta: TaskMeta, fn: Callable[..., TaskResult], args: tuple[Any, ...], priority: int) -> None:
         if batching[0]:             # the initial plan: sent in priority order below
             batch.append((priority, len(batch), meta, fn, args))
-            return
+        elif meta["stage"] == "synth":
+            heapq.heappush(held, (-priority, next(order), meta, fn, args))
+        else:
+            send(meta, fn, args, priority)
+
+    def send(meta: TaskMeta, fn: Callable[..., TaskResult], args: tuple[Any, ...], priority: int) -> None:
         # unique per submission: a key still known to the scheduler (an earlier campaign on the
         # same cluster) would hand back that run's result or error instead of running the task
         key = (f"{meta['stage']}-{meta['core']}-{meta.get('family') or 'sim'}-{meta.get('seed') or 0}-"
@@ -500,7 +526,9 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     batching[0] = False
     for prio, _, meta, fn, args in sorted(batch, key=lambda b: (-b[0], b[1])):
         submit(meta, fn, args, prio)
-    log(f"campaign: {prog.total} tasks submitted, {prog.skipped} already stored "
+    top_up()
+    log(f"campaign: {prog.total} tasks submitted, {len(held)} more syntheses as workers free up, "
+        f"{prog.skipped} already stored "
         f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s), tools {tools}: "
         f"{', '.join(f'{k} {v}' for k, v in vers.items() if k != 'iverilog')})")
 
@@ -512,6 +540,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             res = {"status": "failed", "reason": f"task lost: {type(e).__name__}: {e}", "duration_s": 0.0}
         save(done_meta, res)
         if done_meta["stage"] == "synth":
+            synths_out[0] -= 1
             c = next(x for x in cs if x.name == done_meta["core"])
             plan_pnr(c, flow.family(done_meta["family"]), done_meta["fp"], res)
         elif done_meta["stage"] == "pnr" and done_meta["seed"] == 1 and res["status"] == "ok":
@@ -519,6 +548,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             sres = done.get(done_meta["synth_fp"])
             if sres is not None:
                 plan_pnr(c, flow.family(done_meta["family"]), done_meta["synth_fp"], sres, first=False)
+        top_up()
     return prog
 
 

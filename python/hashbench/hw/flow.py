@@ -126,6 +126,18 @@ class FlowTimeout(FlowError):
     """A tool ran past its time limit (the campaign stores this as status 'timeout')."""
 
 
+# nextpnr's utilisation lines: "Info: \t ICESTORM_LC:    7850/   7680   102%"
+_UTIL_LINE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", re.M)
+
+
+def overfull(log: str) -> str | None:
+    """The resources a nextpnr log reports used beyond the device ("7,850 of 7,680 ICESTORM_LC"),
+    or None.  A synthesised LUT count can fit where the packed design does not: on iCE40 a
+    logic cell holds one LUT and one FF, and not every LUT pairs with a flip-flop."""
+    over = [f"{int(u):,} of {int(a):,} {name}" for name, u, a in _UTIL_LINE.findall(log) if int(u) > int(a)]
+    return ", ".join(over) or None
+
+
 def family(name: str) -> Family:
     try:
         return FAMILIES[name]
