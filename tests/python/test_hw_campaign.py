@@ -221,6 +221,23 @@ def test_a_cores_first_pnr_runs_before_the_next_synthesis(tmp_path, client):
     st.close()
 
 
+def test_a_new_netlists_pnr_goes_before_lower_tier_work_queued_earlier(tmp_path, client):
+    # the iCE40 P&R runs planned at the start (their netlists were stored) are lower tier than
+    # an ECP5 P&R: each ECP5 netlist's seed 1 runs before them, though submitted later
+    st = Store(tmp_path / "r.sqlite")
+    slow_pnr.update({("sha256", "ice40"), ("ascon_hash256", "ice40")})
+    campaign.run(st, client, CORES, ["ice40"], 1, workroot=tmp_path / "work", fns=FAKES)
+    slow_pnr.clear()
+    calls.clear()
+    campaign.run(st, client, CORES, ["ecp5", "ice40"], 1, workroot=tmp_path / "work", fns=FAKES,
+                 retry_failed=True)
+    fam = [c[:3] for c in calls]
+    assert fam == [("synth", "sha256", "ecp5"), ("pnr", "sha256", "ecp5"),
+                   ("synth", "ascon_hash256", "ecp5"), ("pnr", "ascon_hash256", "ecp5"),
+                   ("pnr", "sha256", "ice40"), ("pnr", "ascon_hash256", "ice40")], calls
+    st.close()
+
+
 def test_priorities_follow_the_tiers_then_the_reference_first():
     p = campaign.priority
     assert (p("sim") > p("synth", "xc7") > p("pnr", "ecp5", 1, 80_000) > p("synth", "ecp5")

@@ -410,32 +410,25 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     pending: dict[Hashable, TaskMeta] = {}     # by the future's key
     ac = as_completed()
 
-    batch: list[tuple[int, int, TaskMeta, Callable[..., TaskResult], tuple[Any, ...]]] = []
-    batching = [True]
-    # Syntheses wait on the client, no more of them in flight than the workers have threads: a
-    # worker holding the next synthesis starts it the moment one ends, before the P&R of the
-    # core just synthesised reaches it, and a routed core would wait for an hour-long synthesis.
+    # Tasks wait on the client in priority order, no more in flight than the workers have
+    # threads.  A worker runs the best task it holds the moment one ends, before the client has
+    # submitted what that result unlocks: holding more, it would start the next synthesis ahead
+    # of the P&R of the core just synthesised, and a routed core would wait behind an hour-long
+    # synthesis.  (Dask's scheduler-side queuing holds back only large groups of similar tasks.)
     held: list[tuple[int, int, TaskMeta, Callable[..., TaskResult], tuple[Any, ...]]] = []
     order = itertools.count()      # equal priorities leave in the order they came
-    synths_out = [0]
 
     def top_up() -> None:
         try:
             slots = max(1, sum(client.nthreads().values()))
         except Exception:           # a scheduler that cannot say: one at a time still finishes
             slots = 1
-        while held and synths_out[0] < slots:
+        while held and len(pending) < slots:
             prio, _, meta, fn, args = heapq.heappop(held)
-            synths_out[0] += 1
             send(meta, fn, args, -prio)
 
     def submit(meta: TaskMeta, fn: Callable[..., TaskResult], args: tuple[Any, ...], priority: int) -> None:
-        if batching[0]:             # the initial plan: sent in priority order below
-            batch.append((priority, len(batch), meta, fn, args))
-        elif meta["stage"] == "synth":
-            heapq.heappush(held, (-priority, next(order), meta, fn, args))
-        else:
-            send(meta, fn, args, priority)
+        heapq.heappush(held, (-priority, next(order), meta, fn, args))
 
     def send(meta: TaskMeta, fn: Callable[..., TaskResult], args: tuple[Any, ...], priority: int) -> None:
         # unique per submission: a key still known to the scheduler (an earlier campaign on the
@@ -521,13 +514,9 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             submit(synth_meta, fns.synth, (c.name, fam.name, hdl, str(workroot), io_width,
                                      float(c.extra.get("synth_timeout_s", timeout_synth)), sfp, tools),
                    priority("synth", fam.name, grp=group(c)))
-    # an idle worker starts the first task it receives whatever its priority: send the most
-    # urgent first
-    batching[0] = False
-    for prio, _, meta, fn, args in sorted(batch, key=lambda b: (-b[0], b[1])):
-        submit(meta, fn, args, prio)
+    planned = len(held)
     top_up()
-    log(f"campaign: {prog.total} tasks submitted, {len(held)} more syntheses as workers free up, "
+    log(f"campaign: {planned} tasks to run (P&R seeds are added as their netlists and seed 1 arrive), "
         f"{prog.skipped} already stored "
         f"({len(cs)} cores, families {', '.join(f.name for f in fams)}, {seeds} seed(s), tools {tools}: "
         f"{', '.join(f'{k} {v}' for k, v in vers.items() if k != 'iverilog')})")
@@ -540,7 +529,6 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             res = {"status": "failed", "reason": f"task lost: {type(e).__name__}: {e}", "duration_s": 0.0}
         save(done_meta, res)
         if done_meta["stage"] == "synth":
-            synths_out[0] -= 1
             c = next(x for x in cs if x.name == done_meta["core"])
             plan_pnr(c, flow.family(done_meta["family"]), done_meta["fp"], res)
         elif done_meta["stage"] == "pnr" and done_meta["seed"] == 1 and res["status"] == "ok":
