@@ -126,6 +126,10 @@ class FlowTimeout(FlowError):
     """A tool ran past its time limit (the campaign stores this as status 'timeout')."""
 
 
+class DoesNotFit(FlowError):
+    """The packed design needs more of a resource than the device has (status 'does-not-fit')."""
+
+
 # nextpnr's utilisation lines: "Info: \t ICESTORM_LC:    7850/   7680   102%"
 _UTIL_LINE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", re.M)
 
@@ -391,7 +395,17 @@ def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: 
     cmd = [tool(fam.pnr, tools), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
            "--log", f"nextpnr_seed{seed}.log", *(fam.pnr_args if device_args is None else device_args)]
-    _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
+    try:
+        _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
+    except FlowTimeout:
+        raise
+    except FlowError as e:
+        # -q keeps the utilisation out of the output: the log has it
+        log = workdir / f"nextpnr_seed{seed}.log"
+        over = overfull(log.read_text(errors="replace")) if log.exists() else None
+        if over:
+            raise DoesNotFit(f"{over} after packing\n{e}") from None
+        raise
     report = json.loads((workdir / rep).read_text())
     util = {k: v.get("used") for k, v in (report.get("utilization") or {}).items()
             if isinstance(v, dict) and v.get("used")}
