@@ -206,9 +206,9 @@ def test_simulations_then_syntheses_in_family_order(tmp_path, client):
 
 
 def test_a_cores_first_pnr_runs_before_the_next_synthesis(tmp_path, client):
-    # the client holds syntheses back (no more in flight than the workers have threads): a
-    # worker that had them all would start the next one the moment a synthesis ends, before
-    # that core's P&R reached it, and a long synthesis would leave a routed core for later
+    # the client holds the tasks back (no more in flight than the workers have threads): a
+    # worker that had every synthesis would start the next one the moment one ends, before that
+    # core's P&R reached it, and a long synthesis would leave a routed core for later
     st = Store(tmp_path / "r.sqlite")
     _run(st, client, tmp_path)
     work = [c for c in calls if c[0] != "sim"]
