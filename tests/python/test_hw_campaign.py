@@ -415,3 +415,17 @@ def test_a_packed_design_larger_than_the_part_is_does_not_fit_with_its_size(tmp_
     monkeypatch.setattr(flow, "_run", lambda *a, **k: fake_run(*a, text=log.replace("7850/", "7000/")))
     res = campaign._outcome(lambda: flow.place_route(core, flow.family("ice40"), tmp_path, 1))
     assert res["status"] == "failed"
+    # the placer's own word for a full part, in the log only (JH-512 on the HX8K)
+    no_bels = ("ERROR: Unable to place cell 'core.a_reg_LC', no BELs remaining to implement cell "
+               "type 'ICESTORM_LC'\n")
+    monkeypatch.setattr(flow, "_run", lambda *a, **k: fake_run(*a, text=no_bels))
+    res = campaign._outcome(lambda: flow.place_route(core, flow.family("ice40"), tmp_path, 1))
+    assert res["status"] == "does-not-fit"
+    assert res["reason"].startswith("no ICESTORM_LC left for every cell")
+
+
+def test_a_tool_error_that_merely_mentions_size_is_a_failure_not_does_not_fit():
+    # only place_route classifies a full part; a yosys error that says "exceeds" is a failure
+    def body():
+        raise flow.FlowError("yosys (x, ecp5) failed (exit 1):\nERROR: width 70000 exceeds the limit")
+    assert campaign._outcome(body)["status"] == "failed"

@@ -89,12 +89,17 @@ def test_missing_lists_unsynthesised_failed_and_unrun_seeds():
     rs = [{"core": "a", "family": "ecp5", "status": "ok", "fits": True, "seeds": [1],
            "pnr_failures": {2: "timeout: x"}},
           {"core": "a", "family": "ice40", "status": "ok", "fits": False, "lut": 9000, "device": "iCE40HX8K-CT256"},
-          {"core": "a", "family": "xc7", "status": "failed", "synth_error": "yosys failed"}]
+          {"core": "a", "family": "xc7", "status": "failed", "synth_error": "yosys failed"},
+          {"core": "c", "family": "ecp5", "status": "ok", "fits": True, "seeds": [],
+           "pnr_failures": {1: "timeout: y"}}]
     m = measured.missing(rs, ["a", "b"], ["ecp5", "ice40", "xc7"], 3)
     assert "a on ecp5: P&R seed 2 timeout: x" in m and "a on ecp5: P&R seed 3 not run yet" in m
     assert "a on ice40: does not fit (9,000 LUT; iCE40HX8K-CT256)" in m
     assert "a on xc7: synthesis failed (yosys failed)" in m
     assert "b on ecp5, ice40, xc7: not synthesised yet" in m and len(m) == 5
+    # seeds 2..N wait for seed 1 to route: after a failed seed 1 they are not "yet" to run
+    m = measured.missing(rs, ["c"], ["ecp5"], 3)
+    assert m == ["c on ecp5: P&R seed 1 timeout: y", "c on ecp5: P&R seeds 2, 3 not run: seed 1 did not route"]
 
 
 def test_a_core_that_does_not_fit_says_why_in_the_table():

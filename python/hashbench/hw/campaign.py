@@ -189,12 +189,9 @@ def _outcome(fn: Callable[[], TaskResult]) -> TaskResult:
         res = {"status": "timeout", "reason": str(e)}
     except (flow.FlowError, CoreError, CampaignError, OSError, ValueError) as e:
         msg = str(e)
-        # nextpnr's words when the packed design exceeds the part
-        full = isinstance(e, flow.DoesNotFit) or any(
-            s in msg for s in ("Unable to place", "not enough", "exceeds", "too many"))
         if len(msg) > 3000:         # the first line says what failed, the tail why
             msg = msg.split("\n", 1)[0] + "\n...\n" + msg[-2900:]
-        res = {"status": "does-not-fit" if full else "failed", "reason": msg}
+        res = {"status": "does-not-fit" if isinstance(e, flow.DoesNotFit) else "failed", "reason": msg}
     res["duration_s"] = round(time.monotonic() - t0, 1)
     res["host"] = platform.node()
     return res

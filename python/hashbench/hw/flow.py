@@ -134,6 +134,11 @@ class DoesNotFit(FlowError):
 _UTIL_LINE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", re.M)
 
 
+# nextpnr's placer when a cell type has no free BEL left ("ERROR: Unable to place cell 'x',
+# no BELs remaining to implement cell type 'ICESTORM_LC'"): the device is full
+_NO_BELS = re.compile(r"no BELs remaining to implement cell type '(\w+)'")
+
+
 def overfull(log: str) -> str | None:
     """The resources a nextpnr log reports used beyond the device ("7,850 of 7,680 ICESTORM_LC"),
     or None.  A synthesised LUT count can fit where the packed design does not: on iCE40 a
@@ -400,11 +405,15 @@ def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: 
     except FlowTimeout:
         raise
     except FlowError as e:
-        # -q keeps the utilisation out of the output: the log has it
+        # -q keeps the utilisation and the placer's error out of the output: the log has them
         log = workdir / f"nextpnr_seed{seed}.log"
-        over = overfull(log.read_text(errors="replace")) if log.exists() else None
+        text = log.read_text(errors="replace") if log.exists() else ""
+        over = overfull(text)
         if over:
             raise DoesNotFit(f"{over} after packing\n{e}") from None
+        full = _NO_BELS.search(text) or _NO_BELS.search(str(e))
+        if full:
+            raise DoesNotFit(f"no {full.group(1)} left for every cell (nextpnr's placer)\n{e}") from None
         raise
     report = json.loads((workdir / rep).read_text())
     util = {k: v.get("used") for k, v in (report.get("utilization") or {}).items()
