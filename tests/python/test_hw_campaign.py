@@ -306,6 +306,15 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     assert "resume (skips every stored task): `nice -n 19 hashbench hw campaign --seeds 1`" in text
     assert "- sha256 on ecp5, ice40, xc7, gowin: not synthesised yet" in text
     assert "| JH | 1.00 |" in text          # fake JH-512 = fake SHA-512 in area: 1.00 on ecp5
+    assert "- the rest of the campaign: " in text and " tasks left, " in text
+    # the estimate alone, running nothing: seeds 2 and 3 of two cores on ECP5 and iCE40 are left
+    capsys.readouterr()
+    assert main(["hw", "campaign", "--estimate", *db, "--cores", "sha512,jh_512", "--families", "ecp5,ice40",
+                 "--seeds", "1"]) == 0
+    assert capsys.readouterr().out.startswith("nothing left to run")
+    assert main(["hw", "campaign", "--estimate", *db, "--cores", "sha512,jh_512", "--families", "ecp5,ice40"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("8 tasks left, ") and "  pnr ecp5: 4 task(s)" in out
     assert (md.parent / "hw-seed003-fig1.png").stat().st_size > 1000
     readme = tmp_path / "README.md"
     readme.write_text("intro\n<!-- hw-measured:begin -->\nold\n<!-- hw-measured:end -->\nrest\n")
@@ -313,6 +322,7 @@ def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, ca
     text = readme.read_text()
     assert text.startswith("intro\n<!-- hw-measured:begin -->") and text.endswith("<!-- hw-measured:end -->\nrest\n")
     assert "old" not in text and "**Ranking by throughput/area" in text and "| JH |" in text
+    assert "Estimated rest: at least " in text
     readme.write_text("no block\n")
     assert main(["hw", "seed003", "--measured", *db, "--readme", str(readme)]) == 2
     capsys.readouterr()
@@ -429,3 +439,38 @@ def test_a_tool_error_that_merely_mentions_size_is_a_failure_not_does_not_fit():
     def body():
         raise flow.FlowError("yosys (x, ecp5) failed (exit 1):\nERROR: width 70000 exceeds the limit")
     assert campaign._outcome(body)["status"] == "failed"
+
+
+def test_the_estimate_of_what_is_left_uses_measured_tasks_the_other_family_and_a_size_fit(monkeypatch):
+    def syn(core, fam, lut, sec, **kw):
+        return {"stage": "synth", "core": core, "family": fam, "fp": f"s-{core}-{fam}", "status": "ok",
+                "lut": lut, "ff": lut // 2, "duration_s": sec, **kw}
+
+    def pnr(core, seed, sec, status="ok"):
+        return {"stage": "pnr", "core": core, "family": "ecp5", "seed": seed, "fp": f"p-{core}-{seed}",
+                "synth_fp": f"s-{core}-ecp5", "status": status, "duration_s": sec}
+    rows = [{"stage": "sim", "core": c, "fp": f"sim-{c}", "status": "ok", "duration_s": 5.0}
+            for c in ("a", "b", "c", "d", "e", "g")]
+    rows += [syn("a", "xc7", 2000, 100.0), syn("a", "ecp5", 2000, 200.0), pnr("a", 1, 60.0),
+             syn("b", "xc7", 4000, 400.0)]
+    # ECP5 P&R of three sizes, 0.03 s per LUT: the fit gives b (4,000 LUT, not routed yet) 120 s
+    for core, lut in (("c", 1000), ("d", 3000), ("e", 9000)):
+        rows += [syn(core, "xc7", lut, 50.0), syn(core, "ecp5", lut, 100.0)]
+        rows += [pnr(core, s, 0.03 * lut) for s in (1, 2, 3)]
+    rows += [syn("g", "xc7", 5000, 50.0), syn("g", "ecp5", 5000, 100.0), pnr("g", 1, 500.0, "timeout")]
+    by_fp = {r["fp"]: r for r in rows}
+    monkeypatch.setattr(campaign, "stored_tasks", lambda store, current_only=False: by_fp)
+
+    e = campaign.estimate(None, ["a", "b", "c", "f", "g"], ["xc7", "ecp5"], 3,
+                          timeout_synth=1000.0, timeout_pnr=500.0)
+    todo = {(st, c, f): [round(x[3]) for x in e.todo if x[:3] == (st, c, f)] for st, c, f, _ in e.todo}
+    assert todo[("pnr", "a", "ecp5")] == [60, 60]              # seeds 2, 3: what seed 1 took
+    assert todo[("synth", "b", "ecp5")] == [800]               # 400 s on xc7 x the ecp5/xc7 ratio 2
+    assert todo[("pnr", "b", "ecp5")] == [120, 120, 120]       # from the fit over LUTs
+    # f: never synthesised, no size: each stage at its limit, and a seed 1 at the limit has no followers
+    assert todo[("synth", "f", "xc7")] == [1000] and todo[("pnr", "f", "ecp5")] == [500]
+    assert ("pnr", "g", "ecp5") not in todo and ("pnr", "c", "ecp5") not in todo
+    assert e.not_run == 2 + 2                                   # g after its timeout, f's seeds 2, 3
+    assert e.tasks == 2 + (1 + 3) + (1 + 2 + 1)                 # a; b; f's sim, syntheses and P&R
+    assert e.unknown == 3 and e.fit_error is not None and e.fit_error >= 1.0
+    assert e.wall_s(2) == max(e.task_s / 2, 1000.0)

@@ -601,5 +601,151 @@ def duration(store: Store) -> Duration:
             "now": datetime.now(timezone.utc).isoformat(timespec="seconds")}
 
 
+@dataclass
+class Estimate:
+    """What is left of a campaign and how long it should take (`estimate`)."""
+    tasks: int = 0                  # tasks still to run (P&R of cores not synthesised yet included)
+    task_s: float = 0.0             # their summed expected time
+    limit_s: float = 0.0            # their summed time if each ran to its time limit
+    longest_s: float = 0.0          # the longest expected single task
+    from_same: int = 0              # estimated from the same task measured before
+    from_fit: int = 0               # from the fitted time-vs-LUT of its stage and family
+    unknown: int = 0                # no size known yet (no synthesis finished): the time limit
+    not_run: int = 0                # seeds after a seed 1 that did not (or is expected not to) route
+    fit_error: float | None = None  # leave-one-out median factor of the fit (1.5: within x1.5)
+    lines: list[str] = field(default_factory=list)   # one per (stage, family) with tasks left
+    todo: list[tuple[str, str, str | None, float]] = field(default_factory=list)  # stage, core, family, s
+
+    def wall_s(self, workers: int) -> float:
+        """A lower bound of the wall-clock time on `workers`: the work shared perfectly, and
+        no less than the longest task."""
+        return max(self.task_s / max(1, workers), self.longest_s)
+
+
+def _fit(points: list[tuple[float, float]]) -> Callable[[float], float] | None:
+    """log(seconds) = a + b log(LUT) by least squares over (LUT, seconds), or None with too few
+    points; the tool runs grow with the design, roughly by a power of its size."""
+    import numpy as np
+    pts = [(lut, sec) for lut, sec in points if lut > 0 and sec > 0]
+    if len({lut for lut, _ in pts}) < 3:
+        return None
+    x, y = np.log([p[0] for p in pts]), np.log([p[1] for p in pts])
+    b, a = np.polyfit(x, y, 1)
+    return lambda lut: float(np.exp(a + b * np.log(max(lut, 1.0))))
+
+
+def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
+             timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S) -> Estimate:
+    """The tasks a campaign of these cores, families and seeds has still to run, and their
+    expected time: a task measured before (an older RTL, another seed) is expected to take what
+    it took; a synthesis never run on this family, what the core's synthesis took on the others
+    (scaled by the median ratio between the two families over the cores that have both); the
+    rest, a power law of the LUT count fitted per stage and family (`_fit`, its leave-one-out
+    error reported).  The LUT count of a core not synthesised on a family is its count on the
+    others.  Each expectation is capped at the time limit, where the campaign stops the tool."""
+    import numpy as np
+    every = list(stored_tasks(store).values())
+    cur = stored_tasks(store, current_only=True)
+    took: dict[tuple[str, str, str | None], list[float]] = {}
+    for r in every:
+        d = float(r.get("duration_s") or 0)
+        if d > 0:
+            took.setdefault((r["stage"], r["core"], r.get("family")), []).append(d)
+    synths = {r["fp"]: r for r in every if r.get("stage") == "synth"}
+    luts: dict[str, dict[str, float]] = {}
+    ffs: dict[str, dict[str, float]] = {}
+    for r in synths.values():
+        if r.get("lut"):
+            luts.setdefault(r["core"], {})[r["family"]] = float(r["lut"])
+            ffs.setdefault(r["core"], {})[r["family"]] = float(r.get("ff") or 0)
+    pts: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for r in every:
+        if r.get("status") != "ok" or not r.get("duration_s"):
+            continue
+        if r["stage"] == "synth" and r.get("lut"):
+            pts.setdefault(("synth", r["family"]), []).append((float(r["lut"]), float(r["duration_s"])))
+        elif r["stage"] == "pnr" and (synths.get(r.get("synth_fp") or "") or {}).get("lut"):
+            lut = float(synths[r["synth_fp"]]["lut"])
+            pts.setdefault(("pnr", r["family"]), []).append((lut, float(r["duration_s"])))
+    fits = {k: _fit(v) for k, v in pts.items()}
+    errs = []
+    for v in pts.values():
+        for i, (lut, sec) in enumerate(v):
+            f = _fit(v[:i] + v[i + 1:])
+            if f is not None:
+                errs.append(abs(float(np.log(f(lut) / sec))))
+    est = Estimate(fit_error=float(np.exp(np.median(errs))) if errs else None)
+
+    def ratio(fam: str, other: str) -> float:
+        rs = [statistics.median(took[("synth", c, fam)]) / statistics.median(took[("synth", c, other)])
+              for (st, c, f) in list(took) if st == "synth" and f == fam and ("synth", c, other) in took]
+        return statistics.median(rs) if rs else 1.0
+
+    def lut_of(core: str, fam: str) -> float:
+        mine = luts.get(core, {})
+        return mine.get(fam) or (statistics.median(mine.values()) if mine else 0.0)
+
+    def ff_of(core: str) -> float:
+        return statistics.median(ffs.get(core, {}).values() or [0.0])
+
+    per: dict[tuple[str, str], list[float]] = {}
+
+    def add(stage: str, core: str, fam: str | None, limit: float) -> float:
+        same = took.get((stage, core, fam))
+        if same:
+            sec = statistics.median(same)
+            est.from_same += 1
+        elif stage == "synth" and fam is not None and any(("synth", core, f) in took for f in fams):
+            sec = statistics.median(statistics.median(took[("synth", core, f)]) * ratio(fam, f)
+                                    for f in fams if ("synth", core, f) in took)
+            est.from_same += 1
+        elif stage != "sim" and not lut_of(core, fam or ""):
+            sec = limit             # no synthesis of the core has finished anywhere: no size to go by
+            est.unknown += 1
+        else:
+            f = fits.get((stage, fam or ""))
+            known = [x for (st, _, ff), xs in took.items() if st == stage and ff == fam for x in xs]
+            sec = (f(lut_of(core, fam or "")) if f else statistics.median(known) if known else limit)
+            est.from_fit += 1
+        sec = min(sec, limit)
+        est.tasks += 1
+        est.task_s += sec
+        est.limit_s += limit
+        est.longest_s = max(est.longest_s, sec)
+        per.setdefault((stage, fam or "simulation"), []).append(sec)
+        est.todo.append((stage, core, fam, sec))
+        return sec
+
+    fams = list(families)
+    sims = {r["core"] for r in cur.values() if r.get("stage") == "sim"}
+    synth_cur = {(r["core"], r["family"]): r for r in cur.values() if r.get("stage") == "synth"}
+    pnr_cur = {(r["synth_fp"], r["seed"]): r for r in cur.values() if r.get("stage") == "pnr"}
+    for c in core_names:
+        if c not in sims:
+            add("sim", c, None, timeout_synth)
+        for fam in fams:
+            s = synth_cur.get((c, fam))
+            if s is None:
+                add("synth", c, fam, timeout_synth)
+            if not flow.family(fam).pnr:
+                continue
+            if s is not None:
+                if s.get("status") != "ok" or not s.get("fits", True):
+                    continue
+            elif not placement(fam, int(lut_of(c, fam)), int(ff_of(c)))["fits"]:
+                continue
+            if s is not None and pnr_cur.get((s["fp"], 1), {}).get("status", "ok") != "ok":
+                est.not_run += max(0, seeds - sum(1 for k in pnr_cur if k[0] == s["fp"]))
+                continue
+            for seed in range(1, seeds + 1):
+                if s is None or (s["fp"], seed) not in pnr_cur:
+                    if add("pnr", c, fam, timeout_pnr) >= timeout_pnr and seed == 1:
+                        est.not_run += seeds - 1     # a seed 1 that times out has no followers
+                        break
+    for (stage, fam), secs in sorted(per.items()):
+        est.lines.append(f"{stage} {fam}: {len(secs)} task(s), {sum(secs) / 3600:.2f} h expected")
+    return est
+
+
 def default_workroot() -> Path:
     return Path(os.environ.get("HASHBENCH_BUILD", "build")) / "hw" / "campaign"

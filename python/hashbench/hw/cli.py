@@ -270,13 +270,20 @@ def cmd_measured(a: argparse.Namespace) -> int:
     n_rows = len(campaign.stored_tasks(st, current_only=True))
     old = campaign.superseded(st)
     path = st.path
+    names = [c.name for c in cores()]
+    fams = list(flow.FAMILIES)
+    seeds = 3
+    args = _run_args(runs)
+    workers = int(_flag(args, "--workers", "1"))
+    left = campaign.estimate(st, names, fams, seeds,
+                             timeout_synth=float(_flag(args, "--timeout-synth", campaign.TIMEOUT_SYNTH_S)),
+                             timeout_pnr=float(_flag(args, "--timeout-pnr", campaign.TIMEOUT_PNR_S)))
     st.close()
     tabs = measured.render(res)
     for t in tabs:
         out.print(_rich(t))
-    names = [c.name for c in cores()]
-    fams = list(flow.FAMILIES)
-    seeds = 3
+    rest = f"the rest of the campaign: {_estimate_text(left, workers)}"
+    out.print(rest)
     miss = measured.missing(res, names, fams, seeds, old)
     out.print(f"{len(miss)} (core, family) results missing or incomplete (`hashbench hw report` for all stored)")
     fig = None
@@ -286,12 +293,12 @@ def cmd_measured(a: argparse.Namespace) -> int:
         out.print(f"Fig. 1 with our cores: {fig}")
     if a.markdown:
         md = _measured_markdown(res, tabs, miss, dur, runs, n_rows, path, fig, Path(a.markdown),
-                                len(names), fams, seeds, tools)
+                                len(names), fams, seeds, tools, rest)
         Path(a.markdown).write_text(md)
         out.print(f"written: {a.markdown}")
     if a.readme:
         _readme_block(Path(a.readme), tabs, dur, n_rows, len(names) * (1 + len(fams) + 2 * seeds), len(miss),
-                      a.markdown)
+                      a.markdown, left, workers)
         out.print(f"updated: {a.readme}")
     return 0
 
@@ -299,8 +306,31 @@ def cmd_measured(a: argparse.Namespace) -> int:
 README_BEGIN, README_END = "<!-- hw-measured:begin -->", "<!-- hw-measured:end -->"
 
 
+def _estimate_text(e: campaign.Estimate, workers: int) -> str:
+    """One sentence: what is left of the campaign and how long it should take."""
+    if not e.tasks:
+        return "nothing left to run"
+    fit = f", median error x{e.fit_error:.2f} leaving each stored task out" if e.fit_error else ""
+    return (f"{e.tasks} tasks left, {e.task_s / 3600:.1f} h of expected task time: at least "
+            f"{e.wall_s(workers) / 3600:.1f} h on {workers} worker(s), {e.limit_s / 3600:.1f} h of task time if "
+            f"each ran to its time limit ({e.from_same} estimated from the same task measured before or the "
+            f"core's synthesis on another family, {e.from_fit} from time fitted to LUT count per stage and "
+            f"family{fit}, {e.unknown} at the limit with no size known; {e.not_run} P&R seeds not run "
+            "after a seed 1 that did not route or is expected to time out)")
+
+
+def _run_args(runs: tuple[str, str] | None) -> list[str]:
+    """The options of the stored campaign command (`hw campaign ...`)."""
+    cmd = (runs[0] if runs else "hashbench hw campaign").split(" ", 1)
+    return cmd[1].split("campaign", 1)[-1].split() if len(cmd) > 1 else []
+
+
+def _flag(args: list[str], name: str, default: object) -> str:
+    return next((args[i + 1] for i, x in enumerate(args[:-1]) if x == name), str(default))
+
+
 def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Duration, n_rows: int, expected: int,
-                  n_missing: int, md: str | None) -> None:
+                  n_missing: int, md: str | None, left: campaign.Estimate | None = None, workers: int = 1) -> None:
     """Replace the README's block between the hw-measured markers with the campaign's state and
     the measured ranking (the tables in full are in the Markdown report)."""
     from ..console import UsageError
@@ -313,7 +343,11 @@ def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Durati
     block = [README_BEGIN, "",
              f"Campaign state ({dur['now']}): {n_rows} of {expected} tasks stored after "
              f"{dur['wall_s'] / 3600:.2f} h; {n_missing} (core, family) results missing or incomplete"
-             + (f" (listed in [{md}]({md}))" if md else "") + ".", "",
+             + (f" (listed in [{md}]({md}))" if md else "") + "."
+             + (f"  Estimated rest: at least {left.wall_s(workers) / 3600:.1f} h on {workers} worker(s) "
+                f"for {left.tasks} tasks, so about {(dur['wall_s'] + left.wall_s(workers)) / 3600:.0f} h "
+                "for the whole campaign on this machine (method in the report)." if left and left.tasks else ""),
+             "",
              measured.markdown(rank).replace("### ", "**", 1).replace("\n", "**\n", 1),
              measured.markdown(area).replace("### ", "**", 1).replace("\n", "**\n", 1), README_END]
     pre, rest = text.split(README_BEGIN, 1)
@@ -324,7 +358,7 @@ def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Durati
 def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], miss: list[str],
                        dur: campaign.Duration, runs: tuple[str, str] | None,
                        n_rows: int, store_path: Path, fig: Path | None, md_path: Path, n_cores: int,
-                       fams: list[str], seeds: int, tools: str = "yowasp") -> str:
+                       fams: list[str], seeds: int, tools: str = "yowasp", rest: str = "") -> str:
     import os
 
     from . import campaign, flow, measured
@@ -333,14 +367,13 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
     vers = flow.versions(flow.family("ecp5"), tools)
     vers.update({k: v for k, v in flow.versions(flow.family("ice40"), tools).items()})
     where = " (pinned in the `hw` extra)" if tools == "yowasp" else " (Debian's packages, on PATH)"
-    cmd = (runs[0] if runs else "hashbench hw campaign").split(" ", 1)
-    args = (cmd[1].split("campaign", 1)[-1].split() if len(cmd) > 1 else [])
+    args = _run_args(runs)
     # the store and work folder are the machine's own, and a run of some cores or families
     # resumes only those: the resume line names none of them (every task, the stored skipped)
     own = ("--db", "--workdir", "--cores", "--families", "--results")
     keep = [x for i, x in enumerate(args) if x not in own and (i == 0 or args[i - 1] not in own)]
     resume = "nice -n 19 hashbench hw campaign " + " ".join(keep)
-    workers = next((args[i + 1] for i, x in enumerate(args[:-1]) if x == "--workers"), "1")
+    workers = _flag(args, "--workers", 1)
     lines = [
         "# Hash cores on FPGAs: seed 003 from our own cores (open flow)", "",
         "Generated by `hashbench hw seed003 --measured --markdown docs/hw-results.md` from the result store "
@@ -372,7 +405,11 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         f"{dur['task_s'] / 3600:.2f} h "
         f"of summed task time; {workers} Dask worker(s) at `nice -n 19` on a {os.cpu_count()}-core machine shared "
         f"with other jobs (load average {os.getloadavg()[1]:.1f} over the last 5 min, as of {dur['now']})",
-        f"- resume (skips every stored task): `{resume}`", "",
+        f"- resume (skips every stored task): `{resume}`"]
+    if rest:
+        lines.append(f"- {rest}; `hashbench hw campaign --estimate` gives the same for any cores, families "
+                     "and limits")
+    lines += ["",
         "## Stored results", ""]
     for t in measured.stored_tables(res):
         lines.append(measured.markdown(t))
@@ -455,6 +492,11 @@ def cmd_campaign(a: argparse.Namespace) -> int:
     if a.seeds < 1 or a.workers < 1:
         raise UsageError("--seeds and --workers must be at least 1")
     st = _open_store(a)
+    if a.estimate:
+        e = campaign.estimate(st, names, fams, a.seeds, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr)
+        st.close()
+        print("\n".join([_estimate_text(e, a.workers)] + [f"  {x}" for x in e.lines]))
+        return 0
     t0 = time.monotonic()
 
     def log(msg: str) -> None:
@@ -542,6 +584,8 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--timeout-pnr", type=float, default=TIMEOUT_PNR_S,
                    help=f"seconds per nextpnr run (default {TIMEOUT_PNR_S:g}; core.toml pnr_timeout_s wins)")
     s.add_argument("--retry-failed", action="store_true", help="rerun tasks stored as failed or timed out")
+    s.add_argument("--estimate", action="store_true",
+                   help="run nothing: the tasks left and their expected time from the stored ones")
     s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH)
     s.add_argument("--workdir", help="work files (default build/hw/campaign)")
     tools_arg(s, "the synthesis and P&R tools (stored with every row; a rerun skips only that set's rows)")
