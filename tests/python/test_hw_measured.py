@@ -115,3 +115,22 @@ def test_markdown_table():
     t = measured.Table("T", ["a", "b"], [["x|y", "1"]], "note")
     md = measured.markdown(t)
     assert "| x\\|y | 1 |" in md and "|---|---:|" in md and md.endswith("note\n")
+
+
+def test_the_architecture_table_sets_our_cycles_per_block_beside_the_papers():
+    sims = {"blake_256": {"algo": "blake_256", "block_bits": 512, "digest_bits": 256, "c_block": 14},
+            "sha512": {"algo": "sha512", "block_bits": 1024, "digest_bits": 512, "c_block": 81},
+            "skein512_256": {"algo": "skein512_256", "block_bits": 512, "digest_bits": 256, "c_block": 19}}
+    t = measured.architectures(sims)
+    rows = {(r[0], r[1]): r for r in t.rows}
+    assert len(t.rows) == 2 * len(measured.candidates())
+    # final BLAKE-256: 14 rounds where the paper's round-2 core takes 10 clocks
+    assert rows[("BLAKE", "256")][2:5] == ["512 / 512", "14 / 10", "1.40"]
+    assert rows[("BLAKE", "256")][5].startswith("final BLAKE")
+    assert rows[("SHA-2", "512")][2:] == ["1024 / 1024", "81 / 81", "1.00", "same"]
+    # Skein-512-256 (512-bit block, 19 clocks) against the paper's Skein-256-256 (256, 9)
+    assert rows[("Skein", "256")][2:5] == ["512 / 256", "19 / 9", "1.06"]
+    assert rows[("JH", "512")][2:] == ["– / 512", "– / 36", "–", ""]        # no simulation: no figure
+    tabs = measured.render([], sims)
+    assert any(x.title.startswith("Architectures") for x in tabs)
+    assert not any(x.title.startswith("Architectures") for x in measured.render([]))

@@ -267,7 +267,9 @@ def cmd_measured(a: argparse.Namespace) -> int:
     dur = campaign.duration(st)
     runs = st.db.execute("SELECT command, flags FROM runs WHERE target = ? ORDER BY id DESC LIMIT 1",
                          (campaign.RUN_TARGET,)).fetchone()
-    n_rows = len(campaign.stored_tasks(st, current_only=True))
+    cur = campaign.stored_tasks(st, current_only=True)
+    n_rows = len(cur)
+    sims = {r["core"]: r for r in cur.values() if r.get("stage") == "sim" and r.get("status") == "ok"}
     old = campaign.superseded(st)
     path = st.path
     names = [c.name for c in cores()]
@@ -279,7 +281,7 @@ def cmd_measured(a: argparse.Namespace) -> int:
                              timeout_synth=float(_flag(args, "--timeout-synth", campaign.TIMEOUT_SYNTH_S)),
                              timeout_pnr=float(_flag(args, "--timeout-pnr", campaign.TIMEOUT_PNR_S)))
     st.close()
-    tabs = measured.render(res)
+    tabs = measured.render(res, sims)
     for t in tabs:
         out.print(_rich(t))
     rest = f"the rest of the campaign: {_estimate_text(left, workers)}"

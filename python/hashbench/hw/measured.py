@@ -31,6 +31,27 @@ OUR_PARAMS = {"Skein": {"256": {"state_bits": 512, "rounds": 72, "block_bits": 5
                         "512": {"state_bits": 512, "rounds": 72, "block_bits": 512}}}
 
 
+# Where our cores' cycles per block differ from the paper's (its Table 1, c_block = HTime(N+1) -
+# HTime(N)): the version of the candidate or how much of it one clock computes.  Ours are in
+# each core's hdl/<core>/NOTES.md.
+ARCH_DIFF = {
+    "BLAKE": "final BLAKE: 14 rounds (BLAKE-256) and 16 (BLAKE-512); round 2, which the paper "
+             "implements, had 10 and 14",
+    "JH": "final JH: 42 rounds; round 2 had 35.5 (36 clocks)",
+    "Groestl": "P and Q each with a round unit of its own, one round of both per clock; the paper's "
+               "take two clocks per round (2 x rounds + 1)",
+    "ECHO": "a whole BIG round per clock; the paper's take three clocks per round (3 x rounds + 1)",
+    "SHAvite-3": "a whole Feistel round (three AES rounds in series for 256 bits, four for 512) per "
+                 "clock; the paper's take one clock per AES round (3 x 12 + 1, 4 x 14 + 1)",
+    "BMW": "the expansion one word per clock; the paper's compute the whole compression in one clock",
+    "SIMD": "one Feistel step per clock after a one-clock message expansion; the paper's take 9 "
+            "clocks per block",
+    "Skein": "Threefish-512 four rounds per clock in both sizes (Skein-512-256 is our 256-bit "
+             "Skein, the designers' primary proposal); the paper's do eight rounds per clock, and "
+             "its 256-bit Skein is Skein-256-256 (a 256-bit block)",
+}
+
+
 def geomean(vals: Iterable[float | None]) -> float | None:
     v = [x for x in vals if x]
     return math.exp(sum(math.log(x) for x in v) / len(v)) if v else None
@@ -173,8 +194,38 @@ def ranking_differences(results: list[flow.HwResult], mt: dict[str, Any] | None 
     return out
 
 
-def render(results: list[flow.HwResult]) -> list[Table]:
-    """Every table of the measured reproduction, ready for the console or Markdown."""
+def architectures(cycles: dict[str, dict[str, Any]]) -> Table:
+    """Our cores' block and cycles per block beside the paper's (Table 1), per candidate and
+    size: the architecture behind every throughput figure.  `cycles`: core -> its simulation
+    (algo, block_bits, digest_bits, c_block)."""
+    from .cli import seed_name
+    d = seed003.data()
+    t = Table("Architectures: block and cycles per block, ours beside the paper's",
+              ["candidate", "digest", "block bits (ours / paper)", "cycles/block (ours / paper)",
+               "clocks per message bit, ours ÷ paper", "where they differ"])
+    ours = {(seed_name(r["algo"]), 256 if r["digest_bits"] <= 256 else 512): r for r in cycles.values()
+            if r.get("c_block") and seed_name(r["algo"])}
+    for a in candidates():
+        for size in (256, 512):
+            p = d["table1"][a][str(size)]
+            r = ours.get((a, size))
+            if r is None:
+                t.rows.append([a, str(size), f"– / {p['block_bits']}", f"– / {p['c_block']:g}", "–", ""])
+                continue
+            per_bit = (r["c_block"] / r["block_bits"]) / (p["c_block"] / p["block_bits"])
+            same = r["c_block"] == p["c_block"] and r["block_bits"] == p["block_bits"]
+            t.rows.append([a, str(size), f"{r['block_bits']} / {p['block_bits']}",
+                           f"{r['c_block']} / {p['c_block']:g}", f"{per_bit:.2f}",
+                           "same" if same else ARCH_DIFF.get(a, "–")])
+    t.note = ("Clocks per message bit above 1: our core needs more clocks than the paper's for the same "
+              "message, so its throughput is lower at the same clock (and its round logic usually "
+              "smaller).  Ours from simulation; the paper's from its Table 1.")
+    return t
+
+
+def render(results: list[flow.HwResult], cycles: dict[str, dict[str, Any]] | None = None) -> list[Table]:
+    """Every table of the measured reproduction, ready for the console or Markdown; with
+    `cycles` (core -> its simulation), the architecture table too."""
     d = seed003.data()
     rc = seed003.recompute(d)
     fidx = {f: i for i, f in enumerate(d["families"])}
@@ -213,6 +264,8 @@ def render(results: list[flow.HwResult]) -> list[Table]:
               "for candidates two or more places away, the measured factors (each relative to SHA-512, ours "
               "against the paper's), the one that differs most first.")
     tabs.append(t)
+    if cycles:
+        tabs.append(architectures(cycles))
     t = Table("512-from-256 prediction (seed 003 Section 5, Eqs. 6 and 8) on our cores",
               ["candidate", "family", "pred. area ratio", "our area ratio", "area error",
                "pred. thr ratio", "our thr ratio", "thr error", "paper's ratios (thr, area)",
