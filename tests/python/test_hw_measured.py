@@ -96,6 +96,11 @@ def test_missing_lists_unsynthesised_failed_and_unrun_seeds():
     assert "a on ecp5: P&R seed 2 timeout: x" in m and "a on ecp5: P&R seed 3 not run yet" in m
     assert "a on ice40: does not fit (9,000 LUT; iCE40HX8K-CT256)" in m
     assert "a on xc7: synthesis failed (yosys failed)" in m
+    # a yowasp tool that trapped says so, not only its bare first line
+    rs[2]["synth_error"] = ("yosys (a, xc7) failed (exit 1):\n  File \"...wasmtime/_func.py\"\n"
+                            "wasmtime._trap.Trap: error while executing at wasm backtrace:")
+    trap = measured.missing(rs, ["a"], ["xc7"], 3)
+    assert trap[0].startswith("a on xc7: synthesis failed (yosys (a, xc7) failed (exit 1) (a WebAssembly trap")
     assert "b on ecp5, ice40, xc7: not synthesised yet" in m and len(m) == 5
     # seeds 2..N wait for seed 1 to route: after a failed seed 1 they are not "yet" to run
     m = measured.missing(rs, ["c"], ["ecp5"], 3)

@@ -147,6 +147,19 @@ def overfull(log: str) -> str | None:
     return ", ".join(over) or None
 
 
+def brief(error: str | None, width: int = 120) -> str:
+    """A stored tool error in one line: its first line (what failed), and what the tail says
+    when the first line cannot: a WebAssembly trap in a yowasp tool, which is how a design
+    too large for wasm32's 4 GiB of memory ends (the tool's own log stops mid-pass)."""
+    if not error:
+        return ""
+    first = error.splitlines()[0][:width].rstrip(":")
+    if "wasmtime" in error and "Trap" in error:
+        first += (" (a WebAssembly trap, as when a design outgrows wasm32's 4 GiB address space; "
+                  "--tools native runs the tool without it)")
+    return first
+
+
 def family(name: str) -> Family:
     try:
         return FAMILIES[name]

@@ -327,7 +327,7 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
                 fm += f" ({' / '.join(f'{x:.1f}' for x in runs)})"
             status = []
             if r.get("status") not in (None, "ok"):
-                status.append(f"synthesis {r['status']}: {(r.get('synth_error') or '').splitlines()[0][:80]}"
+                status.append(f"synthesis {r['status']}: {flow.brief(r.get('synth_error'), 80)}"
                               if r.get("synth_error") else f"synthesis {r['status']}")
             if r.get("fits") is False:
                 status.append(_no_fit(r))
@@ -372,7 +372,7 @@ def missing(results: list[flow.HwResult], core_names: list[str], families: list[
             if r is None:
                 continue
             if r.get("status") not in (None, "ok"):
-                why = (r.get("synth_error") or "").splitlines()[0][:120] if r.get("synth_error") else ""
+                why = flow.brief(r.get("synth_error"))
                 out.append(f"{c} on {f}: synthesis {r['status']} ({why})")
                 continue
             if not flow.family(f).pnr:
