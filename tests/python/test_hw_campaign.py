@@ -55,7 +55,8 @@ def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp, tools
 slow_pnr: set[tuple[str, str]] = set()
 
 
-def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp, tools="yowasp", fp=None):
+def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp, tools="yowasp", fp=None,
+             timeout_synth=None):
     _called("pnr", core_name, fam_name, seed)
 
     def body():
@@ -474,3 +475,20 @@ def test_the_estimate_of_what_is_left_uses_measured_tasks_the_other_family_and_a
     assert e.tasks == 2 + (1 + 3) + (1 + 2 + 1)                 # a; b; f's sim, syntheses and P&R
     assert e.unknown == 3 and e.fit_error is not None and e.fit_error >= 1.0
     assert e.wall_s(2) == max(e.task_s / 2, 1000.0)
+
+
+def test_a_pnr_worker_without_the_netlist_synthesises_it_within_the_synthesis_limit(tmp_path, monkeypatch):
+    # Groestl-512's P&R ran on a --workdir without its netlist: the re-synthesis got the P&R
+    # limit and the row said "timeout" for a P&R that never started
+    core, fam = campaign.load_core("sha256"), flow.family("ecp5")
+    sfp = campaign.synth_fp(core, fam, 8)
+    limits = []
+
+    def slow_synth(c, f, wd, io_width, timeout, tools):
+        limits.append(timeout)
+        raise flow.FlowTimeout(f"yosys ({c.name}, {f.name}) did not finish in {timeout:g} s")
+    monkeypatch.setattr(flow, "synth", slow_synth)
+    res = campaign.task_pnr("sha256", "ecp5", 1, {"device_args": [], "device": "x"}, str(flow.hdl_dir()),
+                            str(tmp_path), 8, 60.0, sfp, timeout_synth=900.0)
+    assert limits == [900.0]
+    assert res["status"] == "failed" and "synthesising it again failed: yosys" in res["reason"]

@@ -238,7 +238,8 @@ def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width:
 
 
 def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hdl: str, workroot: str,
-             io_width: int, timeout: float, sfp: str, tools: str = "yowasp", fp: str | None = None) -> TaskResult:
+             io_width: int, timeout: float, sfp: str, tools: str = "yowasp", fp: str | None = None,
+             timeout_synth: float = TIMEOUT_SYNTH_S) -> TaskResult:
     def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
@@ -247,9 +248,14 @@ def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hd
                                 f"is not the version the campaign submitted this task for")
         wd = _workdir(workroot, core_name, fam_name, sfp)
         if not (wd / "netlist.json").exists():
-            # a worker on another machine (or a cleaned build/) has no netlist: make it here
+            # a worker on another machine (or another --workdir, a cleaned build/) has no
+            # netlist: make it here, within the synthesis limit.  Failing to make it says
+            # nothing of place & route, so it is a failure (--retry-failed), never a P&R timeout.
             _same_sources(c, fam, io_width, sfp, tools)
-            flow.synth(c, fam, wd, io_width, timeout, tools)
+            try:
+                flow.synth(c, fam, wd, io_width, timeout_synth, tools)
+            except flow.FlowError as e:
+                raise CampaignError(f"no netlist in {wd}, and synthesising it again failed: {e}") from None
         r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout, tools)
         return {"fmax_mhz": r["fmax_mhz"], "utilization": r["utilization"], "device": synth_res["device"]}
     return _outcome(body)
@@ -489,7 +495,8 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
                 continue
             prio = priority("pnr", fam.name, seed, int(sres.get("lut") or 0), group(c))
             submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
-                                   float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp, tools, fp), prio)
+                                   float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp, tools, fp,
+                                   float(c.extra.get("synth_timeout_s", timeout_synth))), prio)
 
     for c in cs:
         fp = sim_fp(c)
