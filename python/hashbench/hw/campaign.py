@@ -570,8 +570,8 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
     for (cname, fam), s in sorted(synths.items()):
         runs = pnrs.get(s["fp"], {})
         ok = {sd: r["fmax_mhz"] for sd, r in sorted(runs.items()) if r.get("status") == "ok"}
-        bad = {sd: f"{r['status']}: {(r.get('error') or '').splitlines()[0][:120] if r.get('error') else ''}"
-               for sd, r in sorted(runs.items()) if r.get("status") != "ok"}
+        bad = {sd: f"{r['status']}: {flow.brief(r.get('error'))}" for sd, r in sorted(runs.items())
+               if r.get("status") != "ok"}
         cyc = sims.get(cname, {})
         fmax = statistics.median(ok.values()) if ok else None
         d: flow.HwResult = {"core": cname, "algo": s["algo"], "family": fam, "block_bits": s["block_bits"],

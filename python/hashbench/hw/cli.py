@@ -347,8 +347,9 @@ def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Durati
              f"{dur['wall_s'] / 3600:.2f} h; {n_missing} (core, family) results missing or incomplete"
              + (f" (listed in [{md}]({md}))" if md else "") + "."
              + (f"  Estimated rest: at least {left.wall_s(workers) / 3600:.1f} h on {workers} worker(s) "
-                f"for {left.tasks} tasks, so about {(dur['wall_s'] + left.wall_s(workers)) / 3600:.0f} h "
-                "for the whole campaign on this machine (method in the report)." if left and left.tasks else ""),
+                f"for {left.tasks} tasks, so the whole campaign takes at least "
+                f"{(dur['wall_s'] + left.wall_s(workers)) / 3600:.0f} h on this machine (method in the report)."
+                if left and left.tasks else ""),
              "",
              measured.markdown(rank).replace("### ", "**", 1).replace("\n", "**\n", 1),
              measured.markdown(area).replace("### ", "**", 1).replace("\n", "**\n", 1), README_END]
