@@ -644,8 +644,8 @@ def _fit(points: list[tuple[float, float]]) -> Callable[[float], float] | None:
 def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
              timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S) -> Estimate:
     """The tasks a campaign of these cores, families and seeds has still to run, and their
-    expected time: a task measured before (an older RTL, another seed) is expected to take what
-    it took; a synthesis never run on this family, what the core's synthesis took on the others
+    expected time: a task measured before (another seed of the same netlist) is expected to take
+    what it took; a synthesis never run on this family, what the core's synthesis took on the others
     (scaled by the median ratio between the two families over the cores that have both); the
     rest, a power law of the LUT count fitted per stage and family (`_fit`, its leave-one-out
     error reported).  The LUT count of a core not synthesised on a family is its count on the
@@ -653,20 +653,24 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     import numpy as np
     every = list(stored_tasks(store).values())
     cur = stored_tasks(store, current_only=True)
+    # times of the current RTL and scripts only: ECP5 and Gowin synthesis now maps twice, and
+    # an older netlist can be twice the size, so older rows would mislead
     took: dict[tuple[str, str, str | None], list[float]] = {}
-    for r in every:
+    for r in cur.values():
         d = float(r.get("duration_s") or 0)
         if d > 0:
             took.setdefault((r["stage"], r["core"], r.get("family")), []).append(d)
     synths = {r["fp"]: r for r in every if r.get("stage") == "synth"}
     luts: dict[str, dict[str, float]] = {}
     ffs: dict[str, dict[str, float]] = {}
-    for r in synths.values():
+    # sizes of any row (the current ones last, so they win): a size to go by where the
+    # current RTL has not been synthesised yet
+    for r in sorted(synths.values(), key=lambda r: r["fp"] in cur):
         if r.get("lut"):
             luts.setdefault(r["core"], {})[r["family"]] = float(r["lut"])
             ffs.setdefault(r["core"], {})[r["family"]] = float(r.get("ff") or 0)
     pts: dict[tuple[str, str], list[tuple[float, float]]] = {}
-    for r in every:
+    for r in cur.values():
         if r.get("status") != "ok" or not r.get("duration_s"):
             continue
         if r["stage"] == "synth" and r.get("lut"):
