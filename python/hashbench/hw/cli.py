@@ -265,7 +265,10 @@ def cmd_measured(a: argparse.Namespace) -> int:
     tools = flow.toolset(a.tools)
     res = flow.stored_results(st, tools=tools)
     dur = campaign.duration(st)
-    runs = st.db.execute("SELECT command, flags FROM runs WHERE target = ? ORDER BY id DESC LIMIT 1",
+    # the invocation that stored the most tasks stands for the campaign (its workers, limits):
+    # the latest one may be a side run of one core
+    runs = st.db.execute("SELECT r.command, r.flags FROM runs r LEFT JOIN results x ON x.run_id = r.id "
+                         "WHERE r.target = ? GROUP BY r.id ORDER BY count(x.id) DESC, r.id DESC LIMIT 1",
                          (campaign.RUN_TARGET,)).fetchone()
     cur = campaign.stored_tasks(st, current_only=True)
     n_rows = len(cur)
