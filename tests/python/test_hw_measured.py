@@ -139,3 +139,14 @@ def test_the_architecture_table_sets_our_cycles_per_block_beside_the_papers():
     tabs = measured.render([], sims)
     assert any(x.title.startswith("Architectures") for x in tabs)
     assert not any(x.title.startswith("Architectures") for x in measured.render([]))
+
+
+def test_a_stored_core_without_a_place_and_route_row_says_so_not_ok():
+    base = {"algo": "sha256", "core": "sha256", "family": "ecp5", "digest_bits": 256, "block_bits": 512,
+            "status": "ok", "fits": True, "lut": 2352, "ff": 1034, "c_block": 65, "pnr_failures": {}}
+    routed = dict(base, fmax_mhz=63.9, fmax_runs=[63.9], throughput_mbit_s=503.3)
+    xc7 = dict(base, family="xc7", fmax_mhz=None)
+    for rows, want in (([routed], "ok"), ([dict(base, fmax_mhz=None)], "not placed and routed yet"),
+                       ([xc7], "ok")):
+        (t,) = measured.stored_tables(rows)
+        assert t.rows[0][-1] == want

@@ -334,6 +334,9 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
             for sd, why in (r.get("pnr_failures") or {}).items():
                 if r.get("fits") is not False:
                     status.append(f"seed {sd} {why}")
+            if (not status and r.get("status") in (None, "ok") and fam in flow.FAMILIES and flow.family(fam).pnr
+                    and r.get("fmax_mhz") is None):
+                status.append("not placed and routed yet")
             t.rows.append([r["core"], str(r["digest_bits"]), r.get("device") or "–",
                            _f(r.get("lut"), 0), _f(r.get("ff"), 0), fm, str(r.get("c_block") or "–"),
                            _f(r.get("throughput_mbit_s"), 1), _f(r.get("norm_throughput")),
