@@ -387,11 +387,8 @@ def missing(results: list[flow.HwResult], core_names: list[str], families: list[
             todo = [s for s in range(1, seeds + 1) if s not in got]
             for s, why in (r.get("pnr_failures") or {}).items():
                 out.append(f"{c} on {f}: P&R seed {s} {why}")
-            if todo and 1 in (r.get("pnr_failures") or {}):
+            if todo:
                 # the campaign runs seeds 2..N only once seed 1 has routed
-                out.append(f"{c} on {f}: P&R seed{'s' if len(todo) > 1 else ''} "
-                           f"{', '.join(map(str, todo))} not run: seed 1 did not route")
-            elif todo:
-                out.append(f"{c} on {f}: P&R seed{'s' if len(todo) > 1 else ''} "
-                           f"{', '.join(map(str, todo))} not run yet")
+                why = "not run: seed 1 did not route" if 1 in (r.get("pnr_failures") or {}) else "not run yet"
+                out.append(f"{c} on {f}: P&R seed{'s' if len(todo) > 1 else ''} {', '.join(map(str, todo))} {why}")
     return out
