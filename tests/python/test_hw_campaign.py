@@ -477,6 +477,37 @@ def test_the_estimate_of_what_is_left_uses_measured_tasks_the_other_family_and_a
     assert e.wall_s(2) == max(e.task_s / 2, 1000.0)
 
 
+def test_the_estimate_plans_the_tasks_that_the_campaign_then_runs(tmp_path, client, monkeypatch):
+    st = Store(tmp_path / "r.sqlite")
+    slow_pnr.add(("sha256", "ecp5"))
+    campaign.run(st, client, CORES, ["ecp5", "ice40"], 1, workroot=tmp_path / "work", fns=FAKES)
+    cores = CORES + ["sha512"]                 # one core with nothing stored
+    # the fakes take no time: a second each, or the estimate knows no times and expects every
+    # seed 1 to reach its limit, which leaves out the seeds after it
+    stored = campaign.stored_tasks
+    with monkeypatch.context() as m:
+        m.setattr(campaign, "stored_tasks", lambda store, current_only=False: {
+            fp: r | {"duration_s": r.get("duration_s") or 1.0} for fp, r in stored(store, current_only).items()})
+        e = campaign.estimate(st, cores, FAMS, 3)
+    calls.clear()
+    p = campaign.run(st, client, cores, FAMS, 3, workroot=tmp_path / "work", fns=FAKES)
+    ran = sorted((c[0], c[1], c[2] if len(c) > 2 else None) for c in calls)
+    # sha512 has no size to go by: its seed 1 is expected to take the limit, so not its seeds 2, 3
+    after = [("pnr", "sha512", f) for f in ("ecp5", "ice40")] * 2
+    assert sorted(t[:3] for t in e.todo) == _minus(ran, after)
+    assert e.tasks == p.total - 4 == 2 + 2 + 2 * 2 + (1 + 3 + 2)   # xc7; ascon ecp5 2, 3; ice40 2, 3; sha512
+    assert e.unknown == 3 + 2                  # its syntheses and seeds 1 (its simulation: as the others')
+    assert e.not_run == 2 + 2 * 2              # sha256 ecp5 seeds 2, 3 after seed 1's timeout; sha512's
+    st.close()
+
+
+def _minus(xs, ys):
+    xs = list(xs)
+    for y in ys:
+        xs.remove(y)
+    return xs
+
+
 def test_a_pnr_worker_without_the_netlist_synthesises_it_within_the_synthesis_limit(tmp_path, monkeypatch):
     # Groestl-512's P&R ran on a --workdir without its netlist: the re-synthesis got the P&R
     # limit and the row said "timeout" for a P&R that never started

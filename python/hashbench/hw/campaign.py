@@ -361,6 +361,27 @@ def priority(stage: str, family: str | None = None, seed: int = 1, lut: int = 0,
     return tier * 10**9 + grp * 10**7 - min(lut, 10**7 - 1)
 
 
+def pnr_seeds(seeds: int, sres: TaskResult, stored: Callable[[int], TaskResult | None],
+              first: bool = True) -> list[int]:
+    """The P&R seeds of a synthesis result to run now, given the stored P&R row of each seed
+    (None: not stored).  Seed 1 follows the synthesis; seeds 2..N follow a seed 1 that routed
+    (`first` False: only those, once seed 1 has).  A seed 1 that timed out or failed is not
+    repeated with other seeds, where it would most likely take the same time again for nothing
+    (nextpnr-ecp5's router does not converge on some of the large cores); with --retry-failed
+    `run` passes no failed rows, so seed 1 runs again and the others follow if it routes.  A
+    netlist that does not fit the part gets every seed at once: its rows are written from its
+    size, not run.  `run` submits by this rule and `estimate` counts by it."""
+    if sres.get("status") != "ok":
+        return []
+    fits = sres.get("fits", True)
+    todo = [s for s in range(1 if first else 2, seeds + 1) if stored(s) is None]
+    if fits and any(s > 1 for s in todo):
+        one = stored(1)
+        if one is None or one.get("status") != "ok":
+            todo = [s for s in todo if s == 1]
+    return todo
+
+
 @dataclass
 class Progress:
     total: int = 0
@@ -468,22 +489,12 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             on_stored(row)
 
     def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: TaskResult, first: bool = True) -> None:
-        """Seed 1 after the synthesis; seeds 2..N once seed 1 has routed (`first` False: only
-        those).  A seed-1 run that timed out or failed is not repeated with other seeds, where
-        it would most likely take the same time again for nothing (nextpnr-ecp5's router does
-        not converge on some of the large cores); --retry-failed gives it another run and the
-        further seeds follow if it routes."""
-        if fam.pnr is None or sres.get("status") != "ok":
+        if fam.pnr is None:
             return
-        for seed in range(1 if first else 2, seeds + 1):
+        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools)) for s in range(1, seeds + 1)}
+        prog.skipped += sum(1 for s, r in have.items() if r is not None and (first or s > 1))
+        for seed in pnr_seeds(seeds, sres, have.__getitem__, first):
             fp = pnr_fp(sfp, fam, seed, tools)
-            if stored_ok(fp):
-                prog.skipped += 1
-                continue
-            if seed > 1 and sres.get("fits", True):
-                one = stored_ok(pnr_fp(sfp, fam, 1, tools))
-                if one is None or one.get("status") != "ok":
-                    return
             meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
                     "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "toolset": tools, "tools": {flow.tool_key(fam.pnr, tools): vers.get(flow.tool_key(fam.pnr, tools))}}
@@ -740,19 +751,22 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
                 add("synth", c, fam, timeout_synth)
             if not flow.family(fam).pnr:
                 continue
-            if s is not None:
-                if s.get("status") != "ok" or not s.get("fits", True):
-                    continue
-            elif not placement(fam, int(lut_of(c, fam)), int(ff_of(c)))["fits"]:
-                continue
-            if s is not None and pnr_cur.get((s["fp"], 1), {}).get("status", "ok") != "ok":
-                est.not_run += max(0, seeds - sum(1 for k in pnr_cur if k[0] == s["fp"]))
-                continue
-            for seed in range(1, seeds + 1):
-                if s is None or (s["fp"], seed) not in pnr_cur:
-                    if add("pnr", c, fam, timeout_pnr) >= timeout_pnr and seed == 1:
-                        est.not_run += seeds - 1     # a seed 1 that times out has no followers
-                        break
+            # a synthesis still to run is expected to succeed, and to fit if its size does
+            sres = s if s is not None else {"status": "ok", "fits": placement(fam, int(lut_of(c, fam)),
+                                                                              int(ff_of(c)))["fits"]}
+            if sres.get("status") != "ok" or not sres.get("fits", True):
+                continue                # no P&R, or its rows written from the size at no cost
+            have = {seed: pnr_cur.get((s["fp"], seed)) if s is not None else None
+                    for seed in range(1, seeds + 1)}
+            todo = pnr_seeds(seeds, sres, have.__getitem__)
+            secs1 = [add("pnr", c, fam, timeout_pnr) for _ in todo]
+            if todo == [1] and secs1[0] < timeout_pnr:
+                # seed 1 is expected to route: the seeds that `run` plans once it has
+                more = pnr_seeds(seeds, sres, {**have, 1: {"status": "ok"}}.__getitem__, first=False)
+                for _ in more:
+                    add("pnr", c, fam, timeout_pnr)
+                todo += more
+            est.not_run += seeds - sum(1 for r in have.values() if r is not None) - len(todo)
     for (stage, fam), secs in sorted(per.items()):
         est.lines.append(f"{stage} {fam}: {len(secs)} task(s), {sum(secs) / 3600:.2f} h expected")
     return est
