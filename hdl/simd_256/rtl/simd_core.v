@@ -45,73 +45,91 @@ module simd_core #(
         .ready(ready), .digest_valid(digest_valid), .init(init), .load(load), .rnd(rnd),
         .fin(), .pass(), .blk_end(blk_end), .fin_end(), .last_q());
 
-    // v mod 257 as -128..128 for |v| < 2^24: three folds by 256 = -1 (to -2..257), then
-    // one correction and the centred lift; no division
-    function integer red;
-        input integer v;
+    // Each sum of the expansion is a generate instance with its own fixed-width signals,
+    // named by its place: yosys elaborates it once, at its real width, and a simulator
+    // re-evaluates only the sums an input feeds.  (One always block looping over arrays of
+    // integers is elaborated as 32-bit arithmetic through arrays turned into registers, which
+    // keeps yosys's front end busy for many minutes before synthesis starts.)
+    localparam AW = 21;                 // |sums| < 2^19: 8 bytes or 16 residues, shifted by < 8
+
+    // v mod 257 as -128..128: three folds by 256 = -1 (to -1..256), then the centred lift;
+    // no division
+    function signed [8:0] red;
+        input signed [AW-1:0] v;
+        reg signed [AW-1:0] f;
         begin
-            red = (v & 255) - (v >>> 8);
-            red = (red & 255) - (red >>> 8);
-            red = (red & 255) - (red >>> 8);
-            if (red < 0) red = red + 257;
-            if (red > 256) red = red - 257;
-            if (red > 128) red = red - 257;
+            f = $signed({1'b0, v[7:0]}) - (v >>> 8);
+            f = $signed({1'b0, f[7:0]}) - (f >>> 8);
+            f = $signed({1'b0, f[7:0]}) - (f >>> 8);
+            if (f < 0) f = f + 257;
+            if (f > 128) f = f - 257;
+            red = f[8:0];
         end
     endfunction
-    // v * 2^t mod 257 (2 has order 16, 2^8 = -1)
-    function integer mul2t;
-        input integer v;
+    // v * 2^t up to a sign (2 has order 16, 2^8 = -1), not reduced: a constant shift
+    function signed [AW-1:0] mul2t;
+        input signed [AW-1:0] v;
         input integer t;
-        begin
-            mul2t = ((t % 16) < 8) ? (v <<< (t % 16)) : -(v <<< ((t % 16) - 8));
-            mul2t = red(mul2t);
-        end
+        mul2t = ((t % 16) < 8) ? (v <<< (t % 16)) : -(v <<< ((t % 16) - 8));
+    endfunction
+    function signed [AW-1:0] sx;        // a residue, sign-extended
+        input [8:0] v;
+        sx = {{(AW - 9){v[8]}}, v};
+    endfunction
+    function [15:0] code;               // the inner code: k y mod 2^16
+        input [8:0] y;
+        input integer k;
+        code = sx(y) * k;
     endfunction
 
     // the expansion: y_i = P(alpha^i), P(X) = sum_(j<NN/2) m_j X^j + X^(NN-1) (+ X^(NN-3)
-    // if final); i = k1 + R k2, j = 16 j1 + j2
-    reg [32*SW-1:0] w_new;
-    integer u [0:255];                  // (k1, j2) at 16*k1 + j2
-    integer y [0:255];
-    integer j1, j2, k1, k2, acc, e, i, j, q, t;
-    reg [15:0] z1 [0:255];
-    reg [15:0] z2 [0:255];
-    always @* begin
-        for (j2 = 0; j2 < 16; j2 = j2 + 1)
-            for (k1 = 0; k1 < R; k1 = k1 + 1) begin
-                acc = 0;
-                for (j1 = 0; j1 < R / 2; j1 = j1 + 1)   // inner DFT, root alpha^16 = 2^E
-                    acc = acc + mul2t(blk[BLOCK_BITS - 1 - 8*(16*j1 + j2) -: 8], E*j1*k1);
-                e = (j2 == 15 || (last && j2 == 13)) ? 1 : 0;   // j1 = R-1: X^(NN-1), X^(NN-3)
-                acc = acc + mul2t(e, E*(R - 1)*k1);
-                u[16*k1 + j2] = red(red(acc) * TW[9*(R*j2 + k1) +: 9]);
+    // if final); i = k1 + R k2, j = 16 j1 + j2.  The inner DFT (j2, k1) gives the residue
+    // g_inner[j2].g_k1[k1].u, the outer DFT (k1, k2) the residue g_outer[k1].g_k2[k2].y = y_i.
+    wire [32*SW-1:0] w_new;
+    genvar g1, g2, g3, gi, gj;
+    generate
+        for (g2 = 0; g2 < 16; g2 = g2 + 1) begin : g_inner
+            for (g1 = 0; g1 < R; g1 = g1 + 1) begin : g_k1     // root alpha^16 = 2^E
+                reg signed [AW-1:0] acc;
+                integer j1;
+                always @* begin
+                    // j1 = R-1: X^(NN-1) in every block, X^(NN-3) in the final one
+                    acc = (g2 == 15 || (g2 == 13 && last)) ? mul2t(1, E*(R - 1)*g1) : 0;
+                    for (j1 = 0; j1 < R / 2; j1 = j1 + 1)
+                        acc = acc + mul2t({{(AW - 8){1'b0}}, blk[BLOCK_BITS - 1 - 8*(16*j1 + g2) -: 8]},
+                                          E*j1*g1);
+                end
+                wire signed [AW-1:0] tw = sx(red(acc)) * $signed({1'b0, TW[9*(R*g2 + g1) +: 9]});
+                wire [8:0] u = red(tw);
             end
-        for (k1 = 0; k1 < R; k1 = k1 + 1)
-            for (k2 = 0; k2 < 16; k2 = k2 + 1) begin
-                acc = 0;
-                for (j2 = 0; j2 < 16; j2 = j2 + 1)     // outer DFT, root alpha^8 = 2
-                    acc = acc + mul2t(u[16*k1 + j2], j2*k2);
-                y[k1 + R*k2] = red(acc);
+        end
+        for (g1 = 0; g1 < R; g1 = g1 + 1) begin : g_outer
+            for (g2 = 0; g2 < 16; g2 = g2 + 1) begin : g_k2     // root alpha^8 = 2
+                for (g3 = 0; g3 < 16; g3 = g3 + 1) begin : g_sum    // over j2, a chain
+                    wire signed [AW-1:0] s;
+                    if (g3 == 0) begin : g_first
+                        assign s = sx(g_inner[0].g_k1[g1].u);
+                    end else begin : g_next
+                        assign s = g_sum[g3 - 1].s + mul2t(sx(g_inner[g3].g_k1[g1].u), g3*g2);
+                    end
+                end
+                wire [8:0] y = red(g_sum[15].s);
             end
-        for (i = 0; i < NN; i = i + 1) begin
-            z1[i] = 185 * y[i];
-            z2[i] = 233 * y[i];
         end
         // step i, lane j: Z[q] pairs (185 y_t, 185 y_(t+1)), t = 2 (NL q + j), for q < 16, and
         // (233 y_t, 233 y_(t+NN/2)), t = 2 (NL (q mod 8) + j) (+ 1 for q >= 24), for q >= 16
-        for (i = 0; i < 32; i = i + 1) begin
-            q = ZORDER[5*i +: 5];
-            for (j = 0; j < NL; j = j + 1) begin
-                if (q < 16) begin
-                    t = 2 * (NL*q + j);
-                    w_new[32*NL*i + 32*j +: 32] = {z1[t + 1], z1[t]};
-                end else begin
-                    t = 2 * (NL*(q % 8) + j) + (q >= 24 ? 1 : 0);
-                    w_new[32*NL*i + 32*j +: 32] = {z2[t + NN/2], z2[t]};
-                end
+        for (gi = 0; gi < 32; gi = gi + 1) begin : g_word
+            localparam integer Q = ZORDER[5*gi +: 5];
+            for (gj = 0; gj < NL; gj = gj + 1) begin : g_lane
+                localparam integer T = Q < 16 ? 2 * (NL*Q + gj) : 2 * (NL*(Q % 8) + gj) + (Q >= 24 ? 1 : 0);
+                localparam integer T2 = Q < 16 ? T + 1 : T + NN/2;      // the high half's y
+                localparam integer K = Q < 16 ? 185 : 233;
+                assign w_new[32*NL*gi + 32*gj +: 32] = {code(g_outer[T2 % R].g_k2[T2 / R].y, K),
+                                                        code(g_outer[T % R].g_k2[T / R].y, K)};
             end
         end
-    end
+    endgenerate
+    integer i, j;
 
     // message words little-endian
     reg [SW-1:0] m_le;
