@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from hashbench.hw import cores, sim, vectors
+from hashbench.hw import cores, hdl_dir, sim, vectors
 from hashbench.hw.padding import scheme
 
 HAVE_IVERILOG = shutil.which("iverilog") is not None and shutil.which("vvp") is not None
 need_iverilog = pytest.mark.skipif(not HAVE_IVERILOG,
                                    reason="iverilog not installed (apt-get install iverilog; "
                                           "scripts/install-toolchains.sh hdl)")
+HAVE_VERILATOR = shutil.which("verilator") is not None
 CORES = cores()
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,6 +77,25 @@ def test_core_matches_c_library(core, tmp_path):
 
 
 @need_iverilog
+@pytest.mark.skipif(not HAVE_VERILATOR, reason="verilator not installed (apt-get install verilator; "
+                                                "scripts/install-toolchains.sh softcore)")
+@pytest.mark.parametrize("core", CORES, ids=[c.name for c in CORES])
+def test_no_bit_of_a_core_is_undriven_or_driven_twice(core):
+    """Verilator's lint, those two checks only.  An undriven bit simulates as x, which the
+    testbench cannot see when nothing reads it, and yosys then removes it one register at a
+    time, an optimisation pass per register; a bit driven twice is a bug the simulator may
+    resolve differently from the synthesis."""
+    common = hdl_dir() / "common"
+    incs = sorted({common, *(f.parent for f in core.rtl)})
+    cmd = ["verilator", "--lint-only", "-Wno-fatal", "-Wno-lint", "-Wno-style",
+           "-Wwarn-UNDRIVEN", "-Wwarn-MULTIDRIVEN", *[f"-I{d}" for d in incs],
+           *[str(f) for f in core.rtl], "--top-module", core.top,
+           *[f"-G{k}={v}" for k, v in core.parameters.items()]]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    found = [ln for ln in r.stderr.splitlines() if ln.startswith("%")]
+    assert r.returncode == 0 and not found, "\n".join(found[:10])
+
+
 def test_harness_catches_a_wrong_digest(tmp_path):
     core = next(c for c in CORES if c.name == "sha256")
     msgs = [b"", b"abc", bytes(100)]

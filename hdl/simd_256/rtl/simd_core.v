@@ -22,6 +22,7 @@ module simd_core #(
     localparam R  = NN / 16;            // inner DFT size
     localparam E  = BIG ? 1 : 2;        // alpha^16 = 2^E
     localparam SW = 128 * NL;           // state bits
+    localparam WW = 32 * 32 * NL;       // expanded words: 32 steps of NL 32-bit words
     // IVs (spec): S[k][j] (row k, lane j) at [32*(NL k + j) +: 32]
     localparam [1023:0] IV512 = 1024'h6ffddc22b94d094321bf9bd38fa149562b9022e49019b6dcd699c7bc09254899fdb7a257cd8d65bbed1c014fab02675eb958e2a89c1714d16b70e3e87eef60a1598f657e559a75500a02892b88817f7aaab7878fe25b878ba90635a5ac506643f0f2c5582f1daa378e9f30e55e894929ba3264fc9fecc2ae72f999ad0ba16b95;
     localparam [511:0] IV256 = 512'h55693de1d0c661a51ff47833e2eaa8d2668626c9f67caf4649b3bcb4c2c2ba14c96006d3afd5e7513ee20b03aaf3d92539d726e98474577b07190ba94d567983;
@@ -36,7 +37,7 @@ module simd_core #(
 
     reg [SW-1:0]    s_reg;              // chaining value S
     reg [SW-1:0]    x_reg;              // (A, B, C, D), lane j of row k at [32*(NL k + j) +: 32]
-    reg [32*SW-1:0] w_reg;              // expanded words of the coming steps, step at the bottom
+    reg [WW-1:0]    w_reg;              // expanded words of the coming steps, step at the bottom
 
     wire       init, load, blk_end;
     wire [5:0] rnd;
@@ -85,7 +86,7 @@ module simd_core #(
     // the expansion: y_i = P(alpha^i), P(X) = sum_(j<NN/2) m_j X^j + X^(NN-1) (+ X^(NN-3)
     // if final); i = k1 + R k2, j = 16 j1 + j2.  The inner DFT (j2, k1) gives the residue
     // g_inner[j2].g_k1[k1].u, the outer DFT (k1, k2) the residue g_outer[k1].g_k2[k2].y = y_i.
-    wire [32*SW-1:0] w_new;
+    wire [WW-1:0]    w_new;
     genvar g1, g2, g3, gi, gj;
     generate
         for (g2 = 0; g2 < 16; g2 = g2 + 1) begin : g_inner
@@ -203,7 +204,7 @@ module simd_core #(
             w_reg <= w_new;
         end else if (~ready) begin
             x_reg <= xn;
-            w_reg <= {{(32*NL){1'b0}}, w_reg[32*SW-1:32*NL]};
+            w_reg <= {{(32*NL){1'b0}}, w_reg[WW-1:32*NL]};
         end
     end
 
