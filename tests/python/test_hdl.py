@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbench.hw import cores, hdl_dir, sim, vectors
+from hashbench.hw import cores, sim, vectors
 from hashbench.hw.padding import scheme
 
 HAVE_IVERILOG = shutil.which("iverilog") is not None and shutil.which("vvp") is not None
@@ -85,10 +85,8 @@ def test_no_bit_of_a_core_is_undriven_or_driven_twice(core):
     testbench cannot see when nothing reads it, and yosys then removes it one register at a
     time, an optimisation pass per register; a bit driven twice is a bug the simulator may
     resolve differently from the synthesis."""
-    common = hdl_dir() / "common"
-    incs = sorted({common, *(f.parent for f in core.rtl)})
     cmd = ["verilator", "--lint-only", "-Wno-fatal", "-Wno-lint", "-Wno-style",
-           "-Wwarn-UNDRIVEN", "-Wwarn-MULTIDRIVEN", *[f"-I{d}" for d in incs],
+           "-Wwarn-UNDRIVEN", "-Wwarn-MULTIDRIVEN", *[f"-I{d}" for d in core.include_dirs],
            *[str(f) for f in core.rtl], "--top-module", core.top,
            *[f"-G{k}={v}" for k, v in core.parameters.items()]]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)

@@ -39,6 +39,12 @@ class Core:
     extra: dict[str, Any] = field(default_factory=dict)   # optional keys the flow may read
 
     @property
+    def include_dirs(self) -> list[Path]:
+        """Where a tool looks for `include files: hdl/common (hb_core_ports.vh, ...), then the
+        folders of the core's RTL."""
+        return list(dict.fromkeys([hdl_dir() / "common"] + [f.parent for f in self.rtl]))
+
+    @property
     def block_bytes(self) -> int:
         return self.block_bits // 8
 

@@ -293,9 +293,7 @@ def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
     def path(f: Path) -> str:
         return os.path.relpath(f, base) if base is not None else str(f)
     lines = []
-    # include paths: hdl/common (hb_core_ports.vh, ...) and the folders of the core's RTL
-    defs = "".join(f" -I{path(d)}"
-                   for d in dict.fromkeys([hdl_dir() / "common"] + [f.parent for f in core.rtl]))
+    defs = "".join(f" -I{path(d)}" for d in core.include_dirs)
     if fam.wrapper:
         defs += f" -DHB_CORE={core.top}"
         if core.parameters:

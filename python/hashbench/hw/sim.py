@@ -57,9 +57,7 @@ def compile_cmd(core: Core, out: Path, io_width: int | None = None) -> list[str]
     if core.parameters:
         cmd.append("-DTOP_PARAMS=" + top_params(core))
     common = tb_path().parent
-    # include paths: hdl/common (hb_core_ports.vh, ...) and the folders of the core's RTL
-    for d in dict.fromkeys([common] + [f.parent for f in core.rtl]):
-        cmd.append(f"-I{d}")
+    cmd += [f"-I{d}" for d in core.include_dirs]
     files = [tb_path()] if io_width is None else [common / "tb_io_wrap.v", common / "hb_io_wrap.v"]
     return cmd + [str(f) for f in files] + [str(f) for f in core.rtl]
 
