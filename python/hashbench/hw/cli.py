@@ -165,6 +165,8 @@ def cmd_synth(a: argparse.Namespace) -> int:
     if len(res.get("mapping_lut") or {}) > 1:
         rows.insert(1, ("LUT mapping kept (LUTs of each)", f"{res['mapping'] or 'default'} ("
                         + ", ".join(f"{m} {n:,}" for m, n in res["mapping_lut"].items()) + ")"))
+    if res.get("mapping_failed"):
+        rows.insert(1, ("LUT mapping failed", "; ".join(f"{m}: {why}" for m, why in res["mapping_failed"].items())))
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
     if res.get("throughput_io_mbit_s"):

@@ -32,6 +32,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
@@ -108,7 +109,8 @@ class Synthesis(TypedDict):
     top: str
     area: Area
     mapping: str                # the option of Family.mappings kept ('' the default mapping)
-    mapping_lut: dict[str, int]  # the LUT count of every mapping tried
+    mapping_lut: dict[str, int]  # the LUT count of every mapping that finished
+    mapping_failed: dict[str, str]  # the mappings that failed (their error, brief) beside one that did not
 
 
 class PlaceRoute(TypedDict):
@@ -285,11 +287,13 @@ def versions(fam: Family | None = None, tools: str = "yowasp") -> dict[str, str 
 
 
 def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
-                 io_width: int = DEFAULT_IO_WIDTH, base: Path | None = None) -> tuple[str, str]:
+                 io_width: int = DEFAULT_IO_WIDTH, base: Path | None = None,
+                 only: int | None = None) -> tuple[str, str]:
     """(script, top): read the RTL, set the parameters, synthesise, write the netlist and
     the statistics.  Source paths are made relative to `base` (yosys's working directory):
     YoWASP's WebAssembly sandbox maps /tmp to a private directory, relative paths reach the
-    real files through the '..' mounts."""
+    real files through the '..' mounts.  `only`: mapping `only` of the family's alone (its
+    files named as in the whole script)."""
     def path(f: Path) -> str:
         return os.path.relpath(f, base) if base is not None else str(f)
     lines = []
@@ -313,10 +317,11 @@ def yosys_script(core: Core, fam: Family, out_json: str, stat_json: str,
         for k, v in core.parameters.items():
             val = f'"{v}"' if isinstance(v, str) else str(int(v))
             lines.append(f"chparam -set {k} {val} {top}")
-    if len(fam.mappings) > 1:
+    maps = list(enumerate(fam.mappings)) if only is None else [(only, fam.mappings[only])]
+    if len(maps) > 1:
         lines.append("design -save elaborated")
-    for i, m in enumerate(fam.mappings):
-        if i:
+    for j, (i, m) in enumerate(maps):
+        if j:
             lines.append("design -load elaborated")
         lines.append(f"{fam.synth}{' ' + m if m else ''} -top {top}")
         lines.append(f"tee -q -o {mapping_file(stat_json, fam, i)} stat -json")
@@ -386,19 +391,63 @@ def fmax_from_report(rep: dict[str, Any]) -> float:
 
 def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH,
           timeout: float | None = None, tools: str = "yowasp") -> Synthesis:
+    """Synthesise with each of the family's mappings, keep the netlist with fewer LUTs.
+
+    The mappings run in one yosys process (the design elaborated once).  If it fails, the
+    mappings that had finished are kept and those after the failing one run alone, each in a
+    process of its own, within what is left of `timeout`: a wasm32 yosys holding the
+    elaborated design beside one mapping's netlist can run out of its 4 GB in the mapping
+    that makes the most cells (SHAvite-3-512's wide LUTs on Gowin), where the other mapping
+    fits.  The failed mapping is not retried; the result names it (`mapping_failed`).  A
+    timeout, or no mapping finishing, raises as before."""
     workdir.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    stats = [workdir / mapping_file("stat.json", fam, i) for i in range(len(fam.mappings))]
+    nets = [workdir / mapping_file("netlist.json", fam, i) for i in range(len(fam.mappings))]
+    for f in stats + nets:
+        f.unlink(missing_ok=True)
+
+    def finished() -> list[int]:       # the netlist is the last file a mapping writes
+        return [i for i in range(len(stats)) if stats[i].exists() and nets[i].exists()]
+
     script, top = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve())
     (workdir / "synth.ys").write_text(script)
-    _run([tool("yosys", tools), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir,
-         f"yosys ({core.name}, {fam.name})", timeout)
-    areas = [area_from_stat(json.loads((workdir / mapping_file("stat.json", fam, i)).read_text()), fam.name)
-             for i in range(len(fam.mappings))]
-    best = min(range(len(areas)), key=lambda i: (areas[i]["lut"], i))
+    what = f"yosys ({core.name}, {fam.name})"
+    failed: dict[str, str] = {}
+    try:
+        _run([tool("yosys", tools), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir, what, timeout)
+    except FlowTimeout:
+        raise
+    except FlowError as e:
+        done = finished()
+        if len(fam.mappings) < 2 or len(done) == len(stats):
+            raise
+        bad = min(set(range(len(stats))) - set(done))
+        failed[fam.mappings[bad] or "default"] = brief(str(e))
+        for i in range(bad + 1, len(fam.mappings)):
+            left = (TIMEOUT_S if timeout is None else timeout) - (time.monotonic() - t0)
+            if left <= 0:
+                raise FlowTimeout(f"{what} did not finish in {timeout or TIMEOUT_S:g} s") from None
+            alone, _ = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve(), only=i)
+            (workdir / f"synth.m{i}.ys").write_text(alone)
+            try:
+                _run([tool("yosys", tools), "-q", "-l", f"yosys.m{i}.log", "-s", f"synth.m{i}.ys"], workdir,
+                     f"{what} mapping {fam.mappings[i] or 'default'} alone", left)
+            except FlowTimeout:
+                raise
+            except FlowError as e2:
+                failed[fam.mappings[i] or "default"] = brief(str(e2))
+        if not finished():
+            raise
+    ok = finished()
+    areas = {i: area_from_stat(json.loads(stats[i].read_text()), fam.name) for i in ok}
+    best = min(ok, key=lambda i: (areas[i]["lut"], i))
     if len(fam.mappings) > 1:
-        for f in ("netlist.json", "stat.json"):
-            shutil.copyfile(workdir / mapping_file(f, fam, best), workdir / f)
+        for name in ("netlist.json", "stat.json"):
+            shutil.copyfile(workdir / mapping_file(name, fam, best), workdir / name)
     return {"top": top, "area": areas[best], "mapping": fam.mappings[best],
-            "mapping_lut": {m or "default": a["lut"] for m, a in zip(fam.mappings, areas)}}
+            "mapping_lut": {fam.mappings[i] or "default": areas[i]["lut"] for i in ok},
+            "mapping_failed": failed}
 
 
 def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple[str, ...] | None = None,

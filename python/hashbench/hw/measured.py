@@ -379,6 +379,9 @@ def missing(results: list[flow.HwResult], core_names: list[str], families: list[
                 why = flow.brief(r.get("synth_error"))
                 out.append(f"{c} on {f}: synthesis {r['status']} ({why})")
                 continue
+            for m, why in (r.get("mapping_failed") or {}).items():
+                out.append(f"{c} on {f}: the {m} LUT mapping failed, the area is the "
+                           f"{r.get('mapping') or 'default'} mapping's ({why})")
             if not flow.family(f).pnr:
                 continue
             if r.get("fits") is False:
