@@ -273,6 +273,21 @@ def test_sources_edited_after_submission_are_not_stored_under_the_old_fingerprin
     assert r["status"] == "failed" and "sources changed" in r["reason"]
 
 
+def test_a_failed_lut_mapping_reaches_the_stored_task(tmp_path, monkeypatch):
+    area = {"lut": 900, "ff": 64, "bram": 0, "dsp": 0, "lutram": 0, "cells": {}}
+    monkeypatch.setattr(campaign, "_same_sources", lambda *a: None)
+    monkeypatch.setattr(flow, "synth", lambda *a: {
+        "top": "sha256_core", "area": area, "mapping": "-nowidelut", "mapping_lut": {"-nowidelut": 900},
+        "mapping_failed": {"default": "yosys (sha256, ecp5) failed (exit 1)"}})
+    r = campaign.task_synth("sha256", "ecp5", str(flow.hdl_dir()), str(tmp_path), 8, 10.0, "0" * 20)
+    assert r["status"] == "ok" and r["mapping_failed"] == {"default": "yosys (sha256, ecp5) failed (exit 1)"}
+    monkeypatch.setattr(flow, "synth", lambda *a: {
+        "top": "sha256_core", "area": area, "mapping": "", "mapping_lut": {"default": 900, "-nowidelut": 950},
+        "mapping_failed": {}})
+    r = campaign.task_synth("sha256", "ecp5", str(flow.hdl_dir()), str(tmp_path), 8, 10.0, "0" * 20)
+    assert r["status"] == "ok" and "mapping_failed" not in r
+
+
 def test_campaign_cli_rejects_unknown_cores_and_families(capsys):
     assert main(["hw", "campaign", "--cores", "nosuch"]) == 2
     assert "unknown core: nosuch" in capsys.readouterr().err

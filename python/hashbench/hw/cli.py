@@ -391,8 +391,8 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         + ", ".join(f"{k} {v}" for k, v in vers.items() if k != "iverilog") + where +
         f" (tool set `{tools}`: the tables hold its rows only), no block RAM or DSP as in seed 003.  "
         "ECP5 and Gowin: every core mapped with and without wide LUTs (`-nowidelut`) from the same "
-        "elaborated design, the netlist with fewer LUTs kept (rows of an older script or RTL are "
-        "left out).  ECP5: nextpnr-ecp5 "
+        "elaborated design, the netlist with fewer LUTs kept (a mapping that fails leaves the "
+        "other's, listed under Missing; rows of an older script or RTL are left out).  ECP5: nextpnr-ecp5 "
         "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
         f"{100 * campaign.FILL:.0f}% of its LUT4s; "
         "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
