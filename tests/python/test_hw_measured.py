@@ -101,6 +101,11 @@ def test_missing_lists_unsynthesised_failed_and_unrun_seeds():
                             "wasmtime._trap.Trap: error while executing at wasm backtrace:")
     trap = measured.missing(rs, ["a"], ["xc7"], 3)
     assert trap[0].startswith("a on xc7: synthesis failed (yosys (a, xc7) failed (exit 1) (a WebAssembly trap")
+    assert "4 GiB" in trap[0]
+    # ... and which trap: a recursion too deep for the runtime's stack is not a full memory
+    rs[2]["synth_error"] += "\nCaused by:\n    wasm trap: call stack exhausted"
+    trap = measured.missing(rs, ["a"], ["xc7"], 3)
+    assert "call stack exhausted" in trap[0] and "4 GiB" not in trap[0]
     assert "b on ecp5, ice40, xc7: not synthesised yet" in m and len(m) == 5
     # seeds 2..N wait for seed 1 to route: after a failed seed 1 they are not "yet" to run
     m = measured.missing(rs, ["c"], ["ecp5"], 3)

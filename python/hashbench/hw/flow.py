@@ -152,13 +152,18 @@ def overfull(log: str) -> str | None:
 def brief(error: str | None, width: int = 120) -> str:
     """A stored tool error in one line: its first line (what failed), and what the tail says
     when the first line cannot: a WebAssembly trap in a yowasp tool, which is how a design
-    too large for wasm32's 4 GiB of memory ends (the tool's own log stops mid-pass)."""
+    too large for wasm32's 4 GiB of memory ends (the tool's own log stops mid-pass), or a
+    recursion deeper than the runtime's call stack (wasmtime's "call stack exhausted")."""
     if not error:
         return ""
     first = error.splitlines()[0][:width].rstrip(":")
     if "wasmtime" in error and "Trap" in error:
-        first += (" (a WebAssembly trap, as when a design outgrows wasm32's 4 GiB address space; "
-                  "--tools native runs the tool without it)")
+        if "call stack exhausted" in error:
+            first += (" (a WebAssembly trap: the call stack exhausted, a recursion deeper than the "
+                      "runtime allows; --tools native runs the tool without it)")
+        else:
+            first += (" (a WebAssembly trap, as when a design outgrows wasm32's 4 GiB address space; "
+                      "--tools native runs the tool without it)")
     return first
 
 
