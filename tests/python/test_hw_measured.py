@@ -106,6 +106,10 @@ def test_missing_lists_unsynthesised_failed_and_unrun_seeds():
     rs[2]["synth_error"] += "\nCaused by:\n    wasm trap: call stack exhausted"
     trap = measured.missing(rs, ["a"], ["xc7"], 3)
     assert "call stack exhausted" in trap[0] and "4 GiB" not in trap[0]
+    # a deep backtrace's stored tail: wasm frames and the cause, no wasmtime traceback line
+    rs[2]["synth_error"] = ("yosys (a, xc7) failed (exit 1):\n   11: 0xf1aa8b - yosys.wasm!visit(SigBit)\n"
+                            "Caused by:\n    wasm trap: call stack exhausted")
+    assert "call stack exhausted" in measured.missing(rs, ["a"], ["xc7"], 3)[0]
     assert "b on ecp5, ice40, xc7: not synthesised yet" in m and len(m) == 5
     # seeds 2..N wait for seed 1 to route: after a failed seed 1 they are not "yet" to run
     m = measured.missing(rs, ["c"], ["ecp5"], 3)

@@ -157,7 +157,8 @@ def brief(error: str | None, width: int = 120) -> str:
     if not error:
         return ""
     first = error.splitlines()[0][:width].rstrip(":")
-    if "wasmtime" in error and "Trap" in error:
+    # the stored tail of a deep backtrace can hold only its wasm frames and wasmtime's cause
+    if ("wasmtime" in error and "Trap" in error) or "wasm trap:" in error or ".wasm!" in error:
         if "call stack exhausted" in error:
             first += (" (a WebAssembly trap: the call stack exhausted, a recursion deeper than the "
                       "runtime allows; --tools native runs the tool without it)")
