@@ -13,7 +13,7 @@ pytest.importorskip("distributed")
 
 from hashbench import engine  # noqa: E402
 from hashbench.cli import main  # noqa: E402
-from hashbench.hw import campaign, flow  # noqa: E402
+from hashbench.hw import campaign, flow, measured  # noqa: E402
 from hashbench.store import Store  # noqa: E402
 
 CORES = ["ascon_hash256", "sha256"]
@@ -51,16 +51,17 @@ def fake_synth(core_name, fam_name, hdl, workroot, io_width, timeout, sfp, tools
     return campaign._outcome(body)
 
 
-# (core, family) whose P&R runs past its time limit
-slow_pnr: set[tuple[str, str]] = set()
+# whose P&R runs past its time limit: (core, family) with nextpnr's default placer,
+# (core, family, placer) with another
+slow_pnr: set[tuple[str, ...]] = set()
 
 
 def fake_pnr(core_name, fam_name, seed, synth_res, hdl, workroot, io_width, timeout, sfp, tools="yowasp", fp=None,
-             timeout_synth=None):
-    _called("pnr", core_name, fam_name, seed)
+             timeout_synth=None, placer=None):
+    _called("pnr", core_name, fam_name, seed, *([placer] if placer else []))
 
     def body():
-        if (core_name, fam_name) in slow_pnr:
+        if (core_name, fam_name, *([placer] if placer else [])) in slow_pnr:
             raise flow.FlowTimeout(f"nextpnr ({core_name}, {fam_name}, seed {seed}) did not finish in {timeout:g} s")
         return {"fmax_mhz": 100.0 + seed, "device": synth_res["device"]}
     return campaign._outcome(body)
@@ -167,21 +168,52 @@ def test_failures_and_oversized_designs_are_stored_with_their_reason(tmp_path, c
 
 
 def test_further_seeds_wait_for_seed_1_to_route(tmp_path, client):
+    # on iCE40, which has no fallback placer (ECP5's: the next test)
     st = Store(tmp_path / "r.sqlite")
-    slow_pnr.add(("sha256", "ecp5"))
+    slow_pnr.add(("sha256", "ice40"))
     _run(st, client, tmp_path)
-    ecp = [c for c in calls if c[:3] == ("pnr", "sha256", "ecp5")]
-    assert ecp == [("pnr", "sha256", "ecp5", 1)]                 # seed 2 not tried after the timeout
-    assert ("pnr", "sha256", "ice40", 2) in calls and ("pnr", "ascon_hash256", "ecp5", 2) in calls
+    ice = [c for c in calls if c[:3] == ("pnr", "sha256", "ice40")]
+    assert ice == [("pnr", "sha256", "ice40", 1)]                # seed 2 not tried after the timeout
+    assert ("pnr", "sha256", "ecp5", 2) in calls and ("pnr", "ascon_hash256", "ice40", 2) in calls
     rep = {(r["core"], r["family"]): r for r in campaign.results(st)}
-    assert rep[("sha256", "ecp5")]["fmax_mhz"] is None and "timeout" in rep[("sha256", "ecp5")]["pnr_failures"][1]
+    assert rep[("sha256", "ice40")]["fmax_mhz"] is None and "timeout" in rep[("sha256", "ice40")]["pnr_failures"][1]
     calls.clear()
     _run(st, client, tmp_path)
     assert calls == []                                           # a rerun leaves it alone
     slow_pnr.clear()
     _run(st, client, tmp_path, retry_failed=True)
-    assert calls == [("pnr", "sha256", "ecp5", 1), ("pnr", "sha256", "ecp5", 2)]
+    assert calls == [("pnr", "sha256", "ice40", 1), ("pnr", "sha256", "ice40", 2)]
     assert len(_task_rows(st)) == ROWS_PER_CORE * len(CORES) + 1   # the timeout's row stays beside
+    st.close()
+
+
+def test_a_seed_1_that_does_not_route_with_heap_goes_on_with_the_fallback_placer(tmp_path, client, monkeypatch):
+    # nextpnr-ecp5's router did not converge on HeAP's placement of Skein-512 in an hour; with
+    # the static placer it routed in three minutes
+    st = Store(tmp_path / "r.sqlite")
+    slow_pnr.update({("sha256", "ecp5"), ("ascon_hash256", "ice40")})
+    _run(st, client, tmp_path)
+    ecp = [c for c in calls if c[:3] == ("pnr", "sha256", "ecp5")]
+    assert ecp == [("pnr", "sha256", "ecp5", 1), ("pnr", "sha256", "ecp5", 1, "static"),
+                   ("pnr", "sha256", "ecp5", 2, "static")]
+    assert [c for c in calls if c[:3] == ("pnr", "ascon_hash256", "ice40")] == [("pnr", "ascon_hash256", "ice40", 1)]
+    rep = {(r["core"], r["family"]): r for r in campaign.results(st)}
+    r = rep[("sha256", "ecp5")]
+    assert (r["placer"], r["seeds"], r["fmax_mhz"], r["pnr_failures"]) == ("static", [1, 2], 101.5, {})
+    assert r["placer_why"].startswith("timeout: nextpnr (sha256, ecp5, seed 1) did not finish")
+    assert rep[("sha256", "ice40")]["placer"] is None and rep[("ascon_hash256", "ice40")]["placer"] is None
+    status = {row[0]: row[-1] for t in measured.stored_tables(campaign.results(st)) if "ecp5" in t.title
+              for row in t.rows}
+    assert status["sha256"].startswith("static placer (seed 1 of the default HeAP placement: timeout")
+    assert status["ascon_hash256"] == "ok"
+    calls.clear()
+    _run(st, client, tmp_path, retry_failed=True)
+    assert calls == [("pnr", "ascon_hash256", "ice40", 1)]      # not HeAP's hour again
+    # the estimate knows the placer: a third seed of sha256 on ECP5 is a static one
+    monkeypatch.setattr(campaign, "stored_tasks", lambda store, current_only=False, f=campaign.stored_tasks: {
+        fp: r | {"duration_s": r.get("duration_s") or 1.0} for fp, r in f(store, current_only).items()})
+    e = campaign.estimate(st, ["sha256"], ["ecp5"], 3)
+    assert e.todo == [("pnr:static", "sha256", "ecp5", 1.0)]
     st.close()
 
 
@@ -486,15 +518,19 @@ def test_the_estimate_of_what_is_left_uses_measured_tasks_the_other_family_and_a
     # f: never synthesised, no size: each stage at its limit, and a seed 1 at the limit has no followers
     assert todo[("synth", "f", "xc7")] == [1000] and todo[("pnr", "f", "ecp5")] == [500]
     assert ("pnr", "g", "ecp5") not in todo and ("pnr", "c", "ecp5") not in todo
-    assert e.not_run == 2 + 2                                   # g after its timeout, f's seeds 2, 3
-    assert e.tasks == 2 + (1 + 3) + (1 + 2 + 1)                 # a; b; f's sim, syntheses and P&R
+    # g's HeAP seed 1 timed out: ECP5's fallback placer's three seeds, from the default's fit
+    # (f's seed 1 is at the limit for want of a size, not expected to time out: no fallback)
+    assert todo[("pnr:static", "g", "ecp5")] == [150, 150, 150]
+    assert ("pnr:static", "f", "ecp5") not in todo
+    assert e.not_run == 2                                       # f's seeds 2, 3
+    assert e.tasks == 2 + (1 + 3) + (1 + 2 + 1) + 3             # a; b; f's sim, syntheses and P&R; g
     assert e.unknown == 3 and e.fit_error is not None and e.fit_error >= 1.0
     assert e.wall_s(2) == max(e.task_s / 2, 1000.0)
 
 
 def test_the_estimate_plans_the_tasks_that_the_campaign_then_runs(tmp_path, client, monkeypatch):
     st = Store(tmp_path / "r.sqlite")
-    slow_pnr.add(("sha256", "ecp5"))
+    slow_pnr.add(("sha256", "ice40"))
     campaign.run(st, client, CORES, ["ecp5", "ice40"], 1, workroot=tmp_path / "work", fns=FAKES)
     cores = CORES + ["sha512"]                 # one core with nothing stored
     # the fakes take no time: a second each, or the estimate knows no times and expects every
@@ -512,7 +548,7 @@ def test_the_estimate_plans_the_tasks_that_the_campaign_then_runs(tmp_path, clie
     assert sorted(t[:3] for t in e.todo) == _minus(ran, after)
     assert e.tasks == p.total - 4 == 2 + 2 + 2 * 2 + (1 + 3 + 2)   # xc7; ascon ecp5 2, 3; ice40 2, 3; sha512
     assert e.unknown == 3 + 2                  # its syntheses and seeds 1 (its simulation: as the others')
-    assert e.not_run == 2 + 2 * 2              # sha256 ecp5 seeds 2, 3 after seed 1's timeout; sha512's
+    assert e.not_run == 2 + 2 * 2              # sha256 ice40 seeds 2, 3 after seed 1's timeout; sha512's
     st.close()
 
 

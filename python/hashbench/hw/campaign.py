@@ -81,6 +81,7 @@ class TaskMeta(TypedDict, total=False):
     io_width: int | None        # synth only
     toolset: str                # synth and pnr: 'yowasp' or 'native' (flow.TOOLSETS)
     tools: dict[str, str | None]  # synth and pnr: the version of the stage's program
+    placer: str                 # pnr only, set where not nextpnr's default (`pnr_placer`)
 
 
 class Duration(TypedDict):
@@ -134,9 +135,29 @@ def synth_fp(core: Core, fam: flow.Family, io_width: int, tools: str = "yowasp",
               *[f.read_bytes() for f in _sources(core, fam.wrapper)])
 
 
-def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp") -> str:
+def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer: str | None = None) -> str:
+    """Changes with the netlist, the seed, the target, the tool set, nextpnr's version and the
+    placer (nothing added for nextpnr's default, so that the rows stored before there was a
+    choice keep resuming)."""
     return _h("pnr", sfp, fam.name, seed, fam.freq_mhz, *_set_tag(tools),
-              flow.tool_version(fam.pnr, tools) if fam.pnr else None)
+              flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()))
+
+
+def _stage(r: TaskResult) -> str:
+    """A task's stage for timing it: 'pnr:<placer>' for a P&R seed with a placer other than
+    nextpnr's default, whose time says nothing of the default's."""
+    return f"{r['stage']}:{r['placer']}" if r.get("stage") == "pnr" and r.get("placer") else str(r["stage"])
+
+
+def pnr_placer(fam: flow.Family, default_seed1: TaskResult | None) -> str | None:
+    """The placer of a netlist's P&R seeds: nextpnr's default (None) unless that placement's
+    seed 1 is stored as timed out and the family has a fallback placer.  nextpnr-ecp5's router
+    does not converge on HeAP's placement of some cores (Skein-512: thousands of wires still
+    overused after an hour, with router1 or router2, at 26% of a 25F) where the static placer's
+    routes in minutes.  `run`, `estimate` and `results` choose by this rule."""
+    if fam.fallback_placer and default_seed1 is not None and default_seed1.get("status") == "timeout":
+        return fam.fallback_placer
+    return None
 
 
 def sim_fp(core: Core) -> str:
@@ -240,11 +261,11 @@ def task_synth(core_name: str, fam_name: str, hdl: str, workroot: str, io_width:
 
 def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hdl: str, workroot: str,
              io_width: int, timeout: float, sfp: str, tools: str = "yowasp", fp: str | None = None,
-             timeout_synth: float = TIMEOUT_SYNTH_S) -> TaskResult:
+             timeout_synth: float = TIMEOUT_SYNTH_S, placer: str | None = None) -> TaskResult:
     def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
-        if fp is not None and pnr_fp(sfp, fam, seed, tools) != fp:
+        if fp is not None and pnr_fp(sfp, fam, seed, tools, placer) != fp:
             raise CampaignError(f"this worker's {fam.pnr} ({tools}: {flow.tool_version(fam.pnr or '', tools)}) "
                                 f"is not the version the campaign submitted this task for")
         wd = _workdir(workroot, core_name, fam_name, sfp)
@@ -257,7 +278,7 @@ def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hd
                 flow.synth(c, fam, wd, io_width, timeout_synth, tools)
             except flow.FlowError as e:
                 raise CampaignError(f"no netlist in {wd}, and synthesising it again failed: {e}") from None
-        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout, tools)
+        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout, tools, placer)
         return {"fmax_mhz": r["fmax_mhz"], "utilization": r["utilization"], "device": synth_res["device"]}
     return _outcome(body)
 
@@ -492,13 +513,18 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: TaskResult, first: bool = True) -> None:
         if fam.pnr is None:
             return
-        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools)) for s in range(1, seeds + 1)}
+        # the rule reads the stored row itself, not stored_ok: with --retry-failed, the
+        # fallback placer's failures run again, not the default's hour that did not route
+        placer = pnr_placer(fam, done.get(pnr_fp(sfp, fam, 1, tools)))
+        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools, placer)) for s in range(1, seeds + 1)}
         prog.skipped += sum(1 for s, r in have.items() if r is not None and (first or s > 1))
         for seed in pnr_seeds(seeds, sres, have.__getitem__, first):
-            fp = pnr_fp(sfp, fam, seed, tools)
+            fp = pnr_fp(sfp, fam, seed, tools, placer)
             meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
                     "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "toolset": tools, "tools": {flow.tool_key(fam.pnr, tools): vers.get(flow.tool_key(fam.pnr, tools))}}
+            if placer:
+                meta["placer"] = placer
             if not sres.get("fits", True):
                 # no run: the synthesised size already says it, and it is stored per seed so
                 # that the report shows the family's row as measured, not missing
@@ -508,7 +534,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             prio = priority("pnr", fam.name, seed, int(sres.get("lut") or 0), group(c))
             submit(meta, fns.pnr, (c.name, fam.name, seed, sres, hdl, str(workroot), io_width,
                                    float(c.extra.get("pnr_timeout_s", timeout_pnr)), sfp, tools, fp,
-                                   float(c.extra.get("synth_timeout_s", timeout_synth))), prio)
+                                   float(c.extra.get("synth_timeout_s", timeout_synth)), placer), prio)
 
     for c in cs:
         fp = sim_fp(c)
@@ -547,11 +573,15 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
         if done_meta["stage"] == "synth":
             c = next(x for x in cs if x.name == done_meta["core"])
             plan_pnr(c, flow.family(done_meta["family"]), done_meta["fp"], res)
-        elif done_meta["stage"] == "pnr" and done_meta["seed"] == 1 and res["status"] == "ok":
+        elif done_meta["stage"] == "pnr" and done_meta["seed"] == 1 and res["status"] in ("ok", "timeout"):
+            # seeds 2..N after a seed 1 that routed; the fallback placer's seed 1 after the
+            # default's that timed out (plan_pnr finds which)
             c = next(x for x in cs if x.name == done_meta["core"])
             sres = done.get(done_meta["synth_fp"])
-            if sres is not None:
-                plan_pnr(c, flow.family(done_meta["family"]), done_meta["synth_fp"], sres, first=False)
+            fam = flow.family(done_meta["family"])
+            fallback = res["status"] == "timeout" and not done_meta.get("placer") and fam.fallback_placer is not None
+            if sres is not None and (res["status"] == "ok" or fallback):
+                plan_pnr(c, fam, done_meta["synth_fp"], sres, first=fallback)
         top_up()
     return prog
 
@@ -568,7 +598,7 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
     rows = [r for r in rows if r.get("stage") == "pnr" or is_current(r)]
     sims: dict[str, dict[str, Any]] = {}
     synths: dict[tuple[str, str], dict[str, Any]] = {}
-    pnrs: dict[str, dict[int, dict[str, Any]]] = {}
+    pnrs: dict[str, dict[str | None, dict[int, dict[str, Any]]]] = {}   # by netlist, placer, seed
     for r in rows:
         if r["stage"] == "sim" and r.get("status") == "ok":
             sims[r["core"]] = r
@@ -577,10 +607,13 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
                 continue
             synths[(r["core"], r["family"])] = r
         elif r["stage"] == "pnr":
-            pnrs.setdefault(r["synth_fp"], {})[r["seed"]] = r
+            pnrs.setdefault(r["synth_fp"], {}).setdefault(r.get("placer"), {})[r["seed"]] = r
     out: list[flow.HwResult] = []
     for (cname, fam), s in sorted(synths.items()):
-        runs = pnrs.get(s["fp"], {})
+        by_placer = pnrs.get(s["fp"], {})
+        default1 = by_placer.get(None, {}).get(1)
+        placer = pnr_placer(flow.family(fam), default1)
+        runs = by_placer.get(placer, {})
         ok = {sd: r["fmax_mhz"] for sd, r in sorted(runs.items()) if r.get("status") == "ok"}
         bad = {sd: f"{r['status']}: {flow.brief(r.get('error'))}" for sd, r in sorted(runs.items())
                if r.get("status") != "ok"}
@@ -595,6 +628,10 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
              "synth_s": s.get("duration_s"), "pnr_s": {sd: r.get("duration_s") for sd, r in runs.items()},
              "seeds": sorted(ok), "fmax_runs": list(ok.values()), "fmax_mhz": fmax,
              "pnr_failures": bad, "pnr_target_mhz": flow.family(fam).freq_mhz or None,
+             "placer": placer,
+             # why the fallback placer: the default's seed 1 that did not route
+             "placer_why": (f"{default1['status']}: {flow.brief(default1.get('error'))}"
+                            if placer and default1 else None),
              **{k: cyc.get(k) for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
              "started": s["ts"], "source": "campaign", "toolset": s.get("toolset", "yowasp"),
              "tools": s.get("tools") or {}}
@@ -671,7 +708,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     for r in cur.values():
         d = float(r.get("duration_s") or 0)
         if d > 0:
-            took.setdefault((r["stage"], r["core"], r.get("family")), []).append(d)
+            took.setdefault((_stage(r), r["core"], r.get("family")), []).append(d)
     synths = {r["fp"]: r for r in every if r.get("stage") == "synth"}
     luts: dict[str, dict[str, float]] = {}
     ffs: dict[str, dict[str, float]] = {}
@@ -689,7 +726,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
             pts.setdefault(("synth", r["family"]), []).append((float(r["lut"]), float(r["duration_s"])))
         elif r["stage"] == "pnr" and (synths.get(r.get("synth_fp") or "") or {}).get("lut"):
             lut = float(synths[r["synth_fp"]]["lut"])
-            pts.setdefault(("pnr", r["family"]), []).append((lut, float(r["duration_s"])))
+            pts.setdefault((_stage(r), r["family"]), []).append((lut, float(r["duration_s"])))
     fits = {k: _fit(v) for k, v in pts.items()}
     errs = []
     for v in pts.values():
@@ -726,7 +763,8 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
             sec = limit             # no synthesis of the core has finished anywhere: no size to go by
             est.unknown += 1
         else:
-            f = fits.get((stage, fam or ""))
+            # a placer with no time of its own on the family goes by the default's
+            f = fits.get((stage, fam or "")) or fits.get((stage.split(":")[0], fam or ""))
             known = [x for (st, _, ff), xs in took.items() if st == stage and ff == fam for x in xs]
             sec = (f(lut_of(core, fam or "")) if f else statistics.median(known) if known else limit)
             est.from_fit += 1
@@ -742,7 +780,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     fams = list(families)
     sims = {r["core"] for r in cur.values() if r.get("stage") == "sim"}
     synth_cur = {(r["core"], r["family"]): r for r in cur.values() if r.get("stage") == "synth"}
-    pnr_cur = {(r["synth_fp"], r["seed"]): r for r in cur.values() if r.get("stage") == "pnr"}
+    pnr_cur = {(r["synth_fp"], r.get("placer"), r["seed"]): r for r in cur.values() if r.get("stage") == "pnr"}
     for c in core_names:
         if c not in sims:
             add("sim", c, None, timeout_synth)
@@ -757,15 +795,26 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
                                                                               int(ff_of(c)))["fits"]}
             if sres.get("status") != "ok" or not sres.get("fits", True):
                 continue                # no P&R, or its rows written from the size at no cost
-            have = {seed: pnr_cur.get((s["fp"], seed)) if s is not None else None
+            ff = flow.family(fam)
+            placer = pnr_placer(ff, pnr_cur.get((s["fp"], None, 1)) if s is not None else None)
+            have = {seed: pnr_cur.get((s["fp"], placer, seed)) if s is not None else None
                     for seed in range(1, seeds + 1)}
             todo = pnr_seeds(seeds, sres, have.__getitem__)
-            secs1 = [add("pnr", c, fam, timeout_pnr) for _ in todo]
+            stage = _stage({"stage": "pnr", "placer": placer})
+            unknown = est.unknown
+            secs1 = [add(stage, c, fam, timeout_pnr) for _ in todo]
+            if (todo == [1] and secs1[0] >= timeout_pnr and est.unknown == unknown and placer is None
+                    and ff.fallback_placer):
+                # expected to time out (from measured times, not for want of a size): `run`
+                # goes on with the fallback placer's seed 1
+                placer, stage = ff.fallback_placer, _stage({"stage": "pnr", "placer": ff.fallback_placer})
+                have = {seed: None for seed in have}
+                secs1 = [add(stage, c, fam, timeout_pnr)]
             if todo == [1] and secs1[0] < timeout_pnr:
                 # seed 1 is expected to route: the seeds that `run` plans once it has
                 more = pnr_seeds(seeds, sres, {**have, 1: {"status": "ok"}}.__getitem__, first=False)
                 for _ in more:
-                    add("pnr", c, fam, timeout_pnr)
+                    add(stage, c, fam, timeout_pnr)
                 todo += more
             est.not_run += seeds - sum(1 for r in have.values() if r is not None) - len(todo)
     for (stage, fam), secs in sorted(per.items()):

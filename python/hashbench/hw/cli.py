@@ -134,9 +134,10 @@ def cmd_synth(a: argparse.Namespace) -> int:
     tools = flow.toolset(a.tools)
     work = Path(a.workdir) if a.workdir else Path("build") / "hw" / c.name / fam.name / tools
     err.print(f"synthesising {c.name} for {fam.name} ({fam.device}) with the {tools} tools; "
-              f"seeds {seeds if fam.pnr else '-'}; work files in {work}"
+              f"seeds {seeds if fam.pnr else '-'}"
+              + (f" with nextpnr's {a.placer} placer" if a.placer and fam.pnr else "") + f"; work files in {work}"
               + (" (the first yowasp call compiles for minutes)" if tools == "yowasp" else ""))
-    res = flow.evaluate(c, fam.name, seeds, work, a.io_width, tools=tools)
+    res = flow.evaluate(c, fam.name, seeds, work, a.io_width, tools=tools, placer=a.placer)
     st = Store(a.db)
     ykey = flow.tool_key("yosys", tools)
     rid = st.start_run(f"fpga-{fam.name}", compiler=f"{ykey} {res['tools'].get(ykey)}",
@@ -576,6 +577,9 @@ def add_parser(sub: Subparsers) -> None:
     s.add_argument("--io-width", type=int, default=DEFAULT_IO_WIDTH,
                    help=f"bus width of the I/O shell on iCE40 (default {DEFAULT_IO_WIDTH})")
     s.add_argument("--workdir", help="work files (default build/hw/<core>/<family>/<tools>)")
+    s.add_argument("--placer", choices=("heap", "sa", "static"),
+                   help="nextpnr's placer (default: nextpnr's own, heap; the campaign uses a family's "
+                        "fallback placer, static on ECP5, only where heap's placement did not route)")
     tools_arg(s, "the synthesis and P&R tools")
     s.add_argument("--db")
     s.add_argument("--json", action="store_true")

@@ -12,8 +12,10 @@ the campaign's fingerprints include them: the two never mix in one table.
 
 Families:
   ecp5   synth_ecp5 with and without -nowidelut, the smaller kept; nextpnr-ecp5
-         --out-of-context (LFE5U-25F): area = LUT4 (a CCU2C carry cell counts as its two
-         LUT4s; the PFUMX/L6MUX21 that join LUT4s into wider ones are the slice's), FF = TRELLIS_FF
+         --out-of-context (LFE5U-25F/45F/85F), with --placer static where the default (HeAP)
+         placement of seed 1 did not route within the limit: area = LUT4 (a CCU2C carry cell
+         counts as its two LUT4s; the PFUMX/L6MUX21 that join LUT4s into wider ones are the
+         slice's), FF = TRELLIS_FF
   ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
          exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
   xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6 + INV, FD*
@@ -70,6 +72,9 @@ class Family:
     # LUT-mapping options, each synthesised from the same elaborated design; the smaller area
     # is kept, so that the table compares the cores, not abc's choice of mapping
     mappings: tuple[str, ...] = ("",)
+    # the placer of a netlist whose seed 1 did not route within the limit with nextpnr's
+    # default (HeAP); None: no second placer, the timeout stands
+    fallback_placer: str | None = None
 
 
 FAMILIES = {
@@ -78,7 +83,7 @@ FAMILIES = {
     # 4,931 plain
     "ecp5": Family("ecp5", "synth_ecp5 -nobram -nodsp", "nextpnr-ecp5",
                    ("--25k", "--package", "CABGA381", "--out-of-context"), False, 200.0,
-                   "LFE5U-25F-CABGA381", ("", "-nowidelut")),
+                   "LFE5U-25F-CABGA381", ("", "-nowidelut"), "static"),
     "ice40": Family("ice40", "synth_ice40 -nobram", "nextpnr-ice40",
                     ("--hx8k", "--package", "ct256"), True, 100.0, "iCE40HX8K-CT256"),
     "xc7": Family("xc7", "synth_xilinx -family xc7 -nobram -nodsp", None, (), False, 0, "xc7 (generic)"),
@@ -457,22 +462,25 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
 
 
 def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple[str, ...] | None = None,
-                timeout: float | None = None, tools: str = "yowasp") -> PlaceRoute:
+                timeout: float | None = None, tools: str = "yowasp", placer: str | None = None) -> PlaceRoute:
     """nextpnr on workdir/netlist.json; device_args replace the family's device options
-    (the campaign picks the ECP5 size from the synthesised area)."""
-    rep = f"report_seed{seed}.json"
+    (the campaign picks the ECP5 size from the synthesised area); placer: nextpnr's --placer
+    (None: its default, HeAP)."""
+    tag = f"seed{seed}" + (f"_{placer}" if placer else "")
+    rep = f"report_{tag}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
     cmd = [tool(fam.pnr, tools), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
-           "--log", f"nextpnr_seed{seed}.log", *(fam.pnr_args if device_args is None else device_args)]
+           "--log", f"nextpnr_{tag}.log", *(fam.pnr_args if device_args is None else device_args),
+           *(("--placer", placer) if placer else ())]
     try:
         _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
     except FlowTimeout:
         raise
     except FlowError as e:
         # -q keeps the utilisation and the placer's error out of the output: the log has them
-        log = workdir / f"nextpnr_seed{seed}.log"
+        log = workdir / f"nextpnr_{tag}.log"
         text = log.read_text(errors="replace") if log.exists() else ""
         over = overfull(text)
         if over:
@@ -489,8 +497,9 @@ def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: 
 
 def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdir: Path | None = None,
              io_width: int = DEFAULT_IO_WIDTH, cycles: dict[str, int] | None = None,
-             tools: str = "yowasp") -> HwResult:
-    """Synthesis, P&R over `seeds`, simulation cycles: one result dict (what the store gets)."""
+             tools: str = "yowasp", placer: str | None = None) -> HwResult:
+    """Synthesis, P&R over `seeds` (with `placer`, nextpnr's default if None), simulation
+    cycles: one result dict (what the store gets)."""
     fam = family(fam_name)
     for p in programs([fam]):        # before the simulation: a missing tool says so at once
         tool(p, tools)
@@ -503,7 +512,7 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
             raise FlowError(f"{core.name} fails its simulation test: {r.failures[:2]}")
         cycles = r.cycles()
     s = synth(core, fam, workdir, io_width, tools=tools)
-    runs = [place_route(core, fam, workdir, sd, tools=tools) for sd in seeds] if fam.pnr else []
+    runs = [place_route(core, fam, workdir, sd, tools=tools, placer=placer) for sd in seeds] if fam.pnr else []
     fmax = statistics.median([x["fmax_mhz"] for x in runs]) if runs else None
     c_block = cycles["c_block"]
     res: HwResult = {
@@ -514,7 +523,7 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         "top": s["top"], "io_width": io_width if fam.wrapper else None,
         "mapping": s["mapping"], "mapping_lut": s["mapping_lut"],
         "seeds": list(seeds) if fam.pnr else [], "fmax_runs": [x["fmax_mhz"] for x in runs],
-        "fmax_mhz": fmax, "pnr_target_mhz": fam.freq_mhz or None,
+        "fmax_mhz": fmax, "pnr_target_mhz": fam.freq_mhz or None, "placer": placer,
         "pnr_utilization": runs[0]["utilization"] if runs else {},
         **{k: cycles[k] for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
         "throughput_mbit_s": core.block_bits * fmax / c_block if fmax else None,

@@ -338,6 +338,8 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
             if (not status and r.get("status") in (None, "ok") and fam in flow.FAMILIES and flow.family(fam).pnr
                     and r.get("fmax_mhz") is None):
                 status.append("not placed and routed yet")
+            if r.get("placer"):
+                status.insert(0, _placer_note(r))
             t.rows.append([r["core"], str(r["digest_bits"]), r.get("device") or "–",
                            _f(r.get("lut"), 0), _f(r.get("ff"), 0), fm, str(r.get("c_block") or "–"),
                            _f(r.get("throughput_mbit_s"), 1), _f(r.get("norm_throughput")),
@@ -345,6 +347,12 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
                            "–" if pub is None else f"{pub:.2f} ({sn})", "; ".join(status) or "ok"])
         tabs.append(t)
     return tabs
+
+
+def _placer_note(r: flow.HwResult) -> str:
+    """Why a result's seeds were placed with the family's fallback placer."""
+    why = f" (seed 1 of the default HeAP placement: {r['placer_why']})" if r.get("placer_why") else ""
+    return f"{r['placer']} placer{why}"
 
 
 def _no_fit(r: flow.HwResult) -> str:
@@ -389,10 +397,14 @@ def missing(results: list[flow.HwResult], core_names: list[str], families: list[
                 continue
             got = set(r.get("seeds") or []) | set(r.get("pnr_failures") or {})
             todo = [s for s in range(1, seeds + 1) if s not in got]
+            placer = f" with the {r['placer']} placer" if r.get("placer") else ""
             for s, why in (r.get("pnr_failures") or {}).items():
-                out.append(f"{c} on {f}: P&R seed {s} {why}")
+                out.append(f"{c} on {f}: P&R seed {s}{placer} {why}")
             if todo:
                 # the campaign runs seeds 2..N only once seed 1 has routed
                 why = "not run: seed 1 did not route" if 1 in (r.get("pnr_failures") or {}) else "not run yet"
-                out.append(f"{c} on {f}: P&R seed{'s' if len(todo) > 1 else ''} {', '.join(map(str, todo))} {why}")
+                if placer and not r.get("seeds") and not r.get("pnr_failures"):
+                    why += f" ({_placer_note(r)})"
+                out.append(f"{c} on {f}: P&R seed{'s' if len(todo) > 1 else ''} {', '.join(map(str, todo))}"
+                           f"{placer} {why}")
     return out
