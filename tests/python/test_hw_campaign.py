@@ -482,6 +482,26 @@ def test_a_packed_design_larger_than_the_part_is_does_not_fit_with_its_size(tmp_
     assert res["reason"].startswith("no ICESTORM_LC left for every cell")
 
 
+def test_a_placer_other_than_the_default_is_passed_to_nextpnr_and_tags_its_files(tmp_path, monkeypatch):
+    # the fallback placer's seed 1 runs in the netlist's work directory beside the default's:
+    # its own log and report, or the second would overwrite what the first left
+    cmds = []
+
+    def fake_run(cmd, cwd, what, timeout=None):
+        cmds.append(cmd)
+        rep = {"fmax": {"clk": {"achieved": 40.0 if "--placer" in cmd else 30.0}}, "utilization": {}}
+        (cwd / cmd[cmd.index("--report") + 1]).write_text(json.dumps(rep))
+    monkeypatch.setattr(flow, "_run", fake_run)
+    monkeypatch.setattr(flow, "tool", lambda prog, tools="yowasp": prog)
+    core, fam = campaign.load_core("skein512_512"), flow.family("ecp5")
+    assert flow.place_route(core, fam, tmp_path, 1)["fmax_mhz"] == 30.0
+    assert flow.place_route(core, fam, tmp_path, 1, placer=fam.fallback_placer)["fmax_mhz"] == 40.0
+    assert "--placer" not in cmds[0] and cmds[1][-2:] == ["--placer", "static"]
+    assert [c[c.index("--log") + 1] for c in cmds] == ["nextpnr_seed1.log", "nextpnr_seed1_static.log"]
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["report_seed1.json", "report_seed1_static.json"]
+    assert flow.family("ice40").fallback_placer is None
+
+
 def test_a_tool_error_that_merely_mentions_size_is_a_failure_not_does_not_fit():
     # only place_route classifies a full part; a yosys error that says "exceeds" is a failure
     def body():

@@ -168,6 +168,8 @@ def cmd_synth(a: argparse.Namespace) -> int:
                         + ", ".join(f"{m} {n:,}" for m, n in res["mapping_lut"].items()) + ")"))
     if res.get("mapping_failed"):
         rows.insert(1, ("LUT mapping failed", "; ".join(f"{m}: {why}" for m, why in res["mapping_failed"].items())))
+    if res.get("placer") and res["fmax_runs"]:
+        rows.insert(rows.index(("Fmax MHz (median)", _f(res["fmax_mhz"]))), ("nextpnr placer", res["placer"]))
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
     if res.get("throughput_io_mbit_s"):
@@ -395,7 +397,9 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         "elaborated design, the netlist with fewer LUTs kept (a mapping that fails leaves the "
         "other's, listed under Missing; rows of an older script or RTL are left out).  ECP5: nextpnr-ecp5 "
         "out of context on the smallest LFE5U (25F/45F/85F) that holds the design below "
-        f"{100 * campaign.FILL:.0f}% of its LUT4s; "
+        f"{100 * campaign.FILL:.0f}% of its LUT4s, placed by nextpnr's default placer (HeAP) or, "
+        "where HeAP's seed 1 did not route within the limit, by its static placer for every seed "
+        "(the status names it); "
         "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
         "reported with its size); xc7 and Gowin (GW2A, out of context): area only.  Fmax = the median of "
         f"nextpnr's achieved frequency over seeds 1..{seeds} (the seeds run so far are listed); "
