@@ -153,8 +153,8 @@ def pnr_placer(fam: flow.Family, default_seed1: TaskResult | None) -> str | None
     """The placer of a netlist's P&R seeds: nextpnr's default (None) unless that placement's
     seed 1 is stored as timed out and the family has a fallback placer.  nextpnr-ecp5's router
     does not converge on HeAP's placement of some cores (Skein-512: thousands of wires still
-    overused after an hour, with router1 or router2, at 26% of a 25F) where the static placer's
-    routes in minutes.  `run`, `estimate` and `results` choose by this rule."""
+    overused after an hour, with router1 or router2, at 26% of a 25F); the static placer's
+    placement of the same netlist routes in minutes.  `run`, `estimate` and `results` choose by this rule."""
     if fam.fallback_placer and default_seed1 is not None and default_seed1.get("status") == "timeout":
         return fam.fallback_placer
     return None
@@ -630,7 +630,7 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
              "pnr_failures": bad, "pnr_target_mhz": flow.family(fam).freq_mhz or None,
              "placer": placer,
              # why the fallback placer: the default's seed 1 that did not route
-             "placer_why": (f"{default1['status']}: {flow.brief(default1.get('error'))}"
+             "placer_why": ((flow.brief(default1.get("error")) or default1["status"])
                             if placer and default1 else None),
              **{k: cyc.get(k) for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
              "started": s["ts"], "source": "campaign", "toolset": s.get("toolset", "yowasp"),

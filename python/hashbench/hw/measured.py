@@ -334,7 +334,7 @@ def stored_tables(results: list[flow.HwResult]) -> list[Table]:
                 status.append(_no_fit(r))
             for sd, why in (r.get("pnr_failures") or {}).items():
                 if r.get("fits") is not False:
-                    status.append(f"seed {sd} {why}")
+                    status.append(f"{r['placer'] + ' ' if r.get('placer') else ''}seed {sd} {why}")
             if (not status and r.get("status") in (None, "ok") and fam in flow.FAMILIES and flow.family(fam).pnr
                     and r.get("fmax_mhz") is None):
                 status.append("not placed and routed yet")
