@@ -143,10 +143,10 @@ def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer:
               flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()))
 
 
-def _stage(r: TaskResult) -> str:
+def _stage(stage: str, placer: str | None = None) -> str:
     """A task's stage for timing it: 'pnr:<placer>' for a P&R seed with a placer other than
     nextpnr's default, whose time says nothing of the default's."""
-    return f"{r['stage']}:{r['placer']}" if r.get("stage") == "pnr" and r.get("placer") else str(r["stage"])
+    return f"{stage}:{placer}" if stage == "pnr" and placer else stage
 
 
 def pnr_placer(fam: flow.Family, default_seed1: TaskResult | None) -> str | None:
@@ -579,7 +579,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
             c = next(x for x in cs if x.name == done_meta["core"])
             sres = done.get(done_meta["synth_fp"])
             fam = flow.family(done_meta["family"])
-            fallback = res["status"] == "timeout" and not done_meta.get("placer") and fam.fallback_placer is not None
+            fallback = not done_meta.get("placer") and pnr_placer(fam, res) is not None
             if sres is not None and (res["status"] == "ok" or fallback):
                 plan_pnr(c, fam, done_meta["synth_fp"], sres, first=fallback)
         top_up()
@@ -708,7 +708,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     for r in cur.values():
         d = float(r.get("duration_s") or 0)
         if d > 0:
-            took.setdefault((_stage(r), r["core"], r.get("family")), []).append(d)
+            took.setdefault((_stage(r["stage"], r.get("placer")), r["core"], r.get("family")), []).append(d)
     synths = {r["fp"]: r for r in every if r.get("stage") == "synth"}
     luts: dict[str, dict[str, float]] = {}
     ffs: dict[str, dict[str, float]] = {}
@@ -726,7 +726,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
             pts.setdefault(("synth", r["family"]), []).append((float(r["lut"]), float(r["duration_s"])))
         elif r["stage"] == "pnr" and (synths.get(r.get("synth_fp") or "") or {}).get("lut"):
             lut = float(synths[r["synth_fp"]]["lut"])
-            pts.setdefault((_stage(r), r["family"]), []).append((lut, float(r["duration_s"])))
+            pts.setdefault((_stage("pnr", r.get("placer")), r["family"]), []).append((lut, float(r["duration_s"])))
     fits = {k: _fit(v) for k, v in pts.items()}
     errs = []
     for v in pts.values():
@@ -800,14 +800,15 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
             have = {seed: pnr_cur.get((s["fp"], placer, seed)) if s is not None else None
                     for seed in range(1, seeds + 1)}
             todo = pnr_seeds(seeds, sres, have.__getitem__)
-            stage = _stage({"stage": "pnr", "placer": placer})
+            stage = _stage("pnr", placer)
             unknown = est.unknown
             secs1 = [add(stage, c, fam, timeout_pnr) for _ in todo]
             if (todo == [1] and secs1[0] >= timeout_pnr and est.unknown == unknown and placer is None
                     and ff.fallback_placer):
                 # expected to time out (from measured times, not for want of a size): `run`
                 # goes on with the fallback placer's seed 1
-                placer, stage = ff.fallback_placer, _stage({"stage": "pnr", "placer": ff.fallback_placer})
+                placer = ff.fallback_placer
+                stage = _stage("pnr", placer)
                 have = {seed: None for seed in have}
                 secs1 = [add(stage, c, fam, timeout_pnr)]
             if todo == [1] and secs1[0] < timeout_pnr:

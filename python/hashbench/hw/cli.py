@@ -155,6 +155,7 @@ def cmd_synth(a: argparse.Namespace) -> int:
     t.add_column("measure")
     t.add_column("value", justify="right")
     rows = [("LUT", res["lut"]), ("FF", res["ff"]), ("BRAM / DSP", f"{res['bram']} / {res['dsp']}"),
+            *([("nextpnr placer", res["placer"])] if res.get("placer") and res["fmax_runs"] else []),
             ("Fmax MHz (median)", _f(res["fmax_mhz"])),
             ("Fmax per seed", ", ".join(f"{s}: {f:.1f}" for s, f in zip(res["seeds"], res["fmax_runs"])) or "-"),
             ("cycles init / block / final", f"{res['c_init']} / {res['c_block']} / {res['c_final']}"),
@@ -168,8 +169,6 @@ def cmd_synth(a: argparse.Namespace) -> int:
                         + ", ".join(f"{m} {n:,}" for m, n in res["mapping_lut"].items()) + ")"))
     if res.get("mapping_failed"):
         rows.insert(1, ("LUT mapping failed", "; ".join(f"{m}: {why}" for m, why in res["mapping_failed"].items())))
-    if res.get("placer") and res["fmax_runs"]:
-        rows.insert(rows.index(("Fmax MHz (median)", _f(res["fmax_mhz"]))), ("nextpnr placer", res["placer"]))
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
     if res.get("throughput_io_mbit_s"):
