@@ -280,3 +280,46 @@ def test_stored_results_keep_the_tool_sets_apart(tmp_path):
     assert [r["lut"] for r in flow.stored_results(st, "xc7", "yowasp")] == [2000]
     assert [r["lut"] for r in flow.stored_results(st, "xc7", "native")] == [1900]
     st.close()
+
+
+# a gate chain deep enough that yosys's abc9 (XAiger analysis) outgrows wasmtime's default
+# 512 KiB of wasm call stack: the yowasp tools run under wasmstack.py for exactly this
+_CHAIN = """module chain #(parameter N = 100) (input clk, input [63:0] a, input [63:0] b, output reg q);
+  wire [N:0] c;
+  assign c[0] = a[0];
+  genvar i;
+  generate for (i = 0; i < N; i = i + 1) begin : g
+    assign c[i+1] = (c[i] & a[(i*7) % 64]) ^ b[(i*13) % 64] ^ (c[i] | a[(i*3+1) % 64]);
+  end endgenerate
+  always @(posedge clk) q <= c[N];
+endmodule
+"""
+
+
+@pytest.mark.skipif(not HAVE_YOWASP, reason=NO_YOWASP)
+def test_a_deep_gate_chain_synthesises_with_yowasp(tmp_path):
+    (tmp_path / "chain.v").write_text(_CHAIN)
+    (tmp_path / "s.ys").write_text("read_verilog chain.v\nsynth_ice40 -nobram -top chain\n")
+    # the chain is deep enough: the entry script alone traps (the pinned yowasp's default stack)
+    with pytest.raises(flow.FlowError, match="call stack exhausted"):
+        flow._run([flow.tool("yosys"), "-q", "-s", "s.ys"], tmp_path, "yosys without wasmstack", 300)
+    c = flow.Core(name="chain", dir=tmp_path, algo="none", top="chain", rtl=(tmp_path / "chain.v",),
+                  block_bits=8, digest_bits=8, pad="sha2")
+    s = flow.synth(c, dataclasses.replace(flow.FAMILIES["ice40"], wrapper=False), tmp_path / "w")
+    assert s["area"]["lut"] >= 100 and s["area"]["ff"] == 1
+
+
+@pytest.mark.parametrize("cause, says", [
+    ("wasm trap: call stack exhausted", "the call stack exhausted"),
+    ("0: memory fault at wasm address 0x100000014 in linear memory of size 0x10d10000\n"
+     "    1: wasm trap: out of bounds memory access", "yosys.wasm's own stack"),
+    ("thrown Wasm exception", "outgrows wasm32's 4 GiB"),
+])
+def test_a_stored_webassembly_trap_is_named_by_its_cause(cause, says):
+    error = ("yosys (simd_256, ice40) failed (exit 1):\n"
+             "wasmtime._trap.Trap: error while executing at wasm backtrace:\n"
+             f"    0: 0x58ec19 - yosys.wasm!main\n\nCaused by:\n    {cause}")
+    b = flow.brief(error)
+    assert b.startswith("yosys (simd_256, ice40) failed (exit 1) (a WebAssembly trap") and says in b
+    assert "--tools native" in b and flow.brief("yosys (x, ice40) failed (exit 1):\nERROR: x") == \
+        "yosys (x, ice40) failed (exit 1)"

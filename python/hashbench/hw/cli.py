@@ -376,7 +376,9 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
     expected = n_cores * (1 + len(fams) + n_pnr_fams * seeds)
     vers = flow.versions(flow.family("ecp5"), tools)
     vers.update({k: v for k, v in flow.versions(flow.family("ice40"), tools).items()})
-    where = " (pinned in the `hw` extra)" if tools == "yowasp" else " (Debian's packages, on PATH)"
+    where = (" (pinned in the `hw` extra; run with a 512 MiB WebAssembly call stack, where the "
+             "runtime's 512 KiB default traps in yosys's abc9 on SIMD: `hw/wasmstack.py`)"
+             if tools == "yowasp" else " (Debian's packages, on PATH)")
     args = _run_args(runs)
     # the store and work folder are the machine's own, and a run of some cores or families
     # resumes only those: the resume line names none of them (every task, the stored skipped)

@@ -27,6 +27,7 @@ same tool versions give identical results."""
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import re
@@ -157,8 +158,9 @@ def overfull(log: str) -> str | None:
 def brief(error: str | None, width: int = 120) -> str:
     """A stored tool error in one line: its first line (what failed), and what the tail says
     when the first line cannot: a WebAssembly trap in a yowasp tool, which is how a design
-    too large for wasm32's 4 GiB of memory ends (the tool's own log stops mid-pass), or a
-    recursion deeper than the runtime's call stack (wasmtime's "call stack exhausted")."""
+    too large for wasm32's 4 GiB of memory ends (the tool's own log stops mid-pass), a
+    recursion deeper than the runtime's call stack (wasmtime's "call stack exhausted"), or one
+    deeper than the program's own stack in linear memory (an out-of-bounds access)."""
     if not error:
         return ""
     first = error.splitlines()[0][:width].rstrip(":")
@@ -167,6 +169,10 @@ def brief(error: str | None, width: int = 120) -> str:
         if "call stack exhausted" in error:
             first += (" (a WebAssembly trap: the call stack exhausted, a recursion deeper than the "
                       "runtime allows; --tools native runs the tool without it)")
+        elif "out of bounds memory access" in error:
+            first += (" (a WebAssembly trap: an access outside linear memory, as when yosys.wasm's own "
+                      "stack, fixed when it was linked, overflows on a path thousands of gates deep; "
+                      "--tools native runs the tool without it)")
         else:
             first += (" (a WebAssembly trap, as when a design outgrows wasm32's 4 GiB address space; "
                       "--tools native runs the tool without it)")
@@ -218,6 +224,16 @@ def tool(program: str, tools: str = "yowasp") -> str:
         raise ToolMissing(f"{program} not found on PATH (--tools native): "
                           f"{NATIVE_HINTS.get(program, APT_HINT)}")
     return w
+
+
+def command(program: str, tools: str = "yowasp") -> list[str]:
+    """The argv that starts `program`: a yowasp entry script runs under wasmstack.py (a
+    deeper WebAssembly call stack, same results) when this interpreter has the runtime, as the
+    `hw` extra installs it beside hashbench."""
+    exe = tool(program, tools)
+    if tools == "yowasp" and importlib.util.find_spec("wasmtime") is not None:
+        return [sys.executable, str(Path(__file__).with_name("wasmstack.py")), exe]
+    return [exe]
 
 
 def programs(fams: Sequence[Family]) -> list[str]:
@@ -426,7 +442,7 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
     what = f"yosys ({core.name}, {fam.name})"
     failed: dict[str, str] = {}
     try:
-        _run([tool("yosys", tools), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir, what, timeout)
+        _run([*command("yosys", tools), "-q", "-l", "yosys.log", "-s", "synth.ys"], workdir, what, timeout)
     except FlowTimeout:
         raise
     except FlowError as e:
@@ -442,7 +458,7 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
             alone, _ = yosys_script(core, fam, "netlist.json", "stat.json", io_width, workdir.resolve(), only=i)
             (workdir / f"synth.m{i}.ys").write_text(alone)
             try:
-                _run([tool("yosys", tools), "-q", "-l", f"yosys.m{i}.log", "-s", f"synth.m{i}.ys"], workdir,
+                _run([*command("yosys", tools), "-q", "-l", f"yosys.m{i}.log", "-s", f"synth.m{i}.ys"], workdir,
                      f"{what} mapping {fam.mappings[i] or 'default'} alone", left)
             except FlowTimeout:
                 raise
@@ -470,7 +486,7 @@ def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: 
     rep = f"report_{tag}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
-    cmd = [tool(fam.pnr, tools), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
+    cmd = [*command(fam.pnr, tools), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
            "--log", f"nextpnr_{tag}.log", *(fam.pnr_args if device_args is None else device_args),
            *(("--placer", placer) if placer else ())]
