@@ -572,6 +572,24 @@ def test_the_estimate_plans_the_tasks_that_the_campaign_then_runs(tmp_path, clie
     st.close()
 
 
+def test_the_estimate_with_retry_failed_plans_the_failures_that_the_campaign_reruns(tmp_path, client):
+    st = Store(tmp_path / "r.sqlite")
+    slow_pnr.add(("sha256", "ice40"))
+    campaign.run(st, client, CORES, ["ice40"], 3, workroot=tmp_path / "work", fns=FAKES)
+    slow_pnr.clear()
+    assert campaign.estimate(st, CORES, ["ice40"], 3).tasks == 0     # a timeout is a result
+    e = campaign.estimate(st, CORES, ["ice40"], 3, retry_failed=True)
+    calls.clear()
+    campaign.run(st, client, CORES, ["ice40"], 3, workroot=tmp_path / "work", fns=FAKES, retry_failed=True)
+    ran = [(c[0], c[1], c[2], c[3]) for c in calls]
+    # seed 1 again; it routes this time, so the campaign goes on with seeds 2 and 3, which the
+    # estimate leaves as not run: the stored timeout expects seed 1 to take the limit again
+    assert ran == [("pnr", "sha256", "ice40", seed) for seed in (1, 2, 3)]
+    assert [t[:3] for t in e.todo] == [("pnr", "sha256", "ice40")] and e.todo[0][3] == campaign.TIMEOUT_PNR_S
+    assert e.not_run == 2
+    st.close()
+
+
 def _minus(xs, ys):
     xs = list(xs)
     for y in ys:

@@ -691,14 +691,17 @@ def _fit(points: list[tuple[float, float]]) -> Callable[[float], float] | None:
 
 
 def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], seeds: int, *,
-             timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S) -> Estimate:
+             timeout_synth: float = TIMEOUT_SYNTH_S, timeout_pnr: float = TIMEOUT_PNR_S,
+             retry_failed: bool = False) -> Estimate:
     """The tasks a campaign of these cores, families and seeds has still to run, and their
     expected time: a task measured before (another seed of the same netlist) is expected to take
     what it took; a synthesis never run on this family, what the core's synthesis took on the others
     (scaled by the median ratio between the two families over the cores that have both); the
     rest, a power law of the LUT count fitted per stage and family (`_fit`, its leave-one-out
     error reported).  The LUT count of a core not synthesised on a family is its count on the
-    others.  Each expectation is capped at the time limit, where the campaign stops the tool."""
+    others.  Each expectation is capped at the time limit, where the campaign stops the tool.
+    retry_failed: what `run(retry_failed=True)` runs again, a stored failure or timeout, is left
+    (the placer still follows the default's stored seed 1, as in `run`)."""
     import numpy as np
     every = list(stored_tasks(store).values())
     cur = stored_tasks(store, current_only=True)
@@ -781,11 +784,14 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     sims = {r["core"] for r in cur.values() if r.get("stage") == "sim"}
     synth_cur = {(r["core"], r["family"]): r for r in cur.values() if r.get("stage") == "synth"}
     pnr_cur = {(r["synth_fp"], r.get("placer"), r["seed"]): r for r in cur.values() if r.get("stage") == "pnr"}
+    def kept(r: TaskResult | None) -> TaskResult | None:
+        return None if r is not None and retry_failed and r.get("status") in ("failed", "timeout") else r
+
     for c in core_names:
         if c not in sims:
             add("sim", c, None, timeout_synth)
         for fam in fams:
-            s = synth_cur.get((c, fam))
+            s = kept(synth_cur.get((c, fam)))
             if s is None:
                 add("synth", c, fam, timeout_synth)
             if not flow.family(fam).pnr:
@@ -797,7 +803,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
                 continue                # no P&R, or its rows written from the size at no cost
             ff = flow.family(fam)
             placer = pnr_placer(ff, pnr_cur.get((s["fp"], None, 1)) if s is not None else None)
-            have = {seed: pnr_cur.get((s["fp"], placer, seed)) if s is not None else None
+            have = {seed: kept(pnr_cur.get((s["fp"], placer, seed))) if s is not None else None
                     for seed in range(1, seeds + 1)}
             todo = pnr_seeds(seeds, sres, have.__getitem__)
             stage = _stage("pnr", placer)

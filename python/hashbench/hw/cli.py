@@ -507,7 +507,8 @@ def cmd_campaign(a: argparse.Namespace) -> int:
         raise UsageError("--seeds and --workers must be at least 1")
     st = _open_store(a)
     if a.estimate:
-        e = campaign.estimate(st, names, fams, a.seeds, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr)
+        e = campaign.estimate(st, names, fams, a.seeds, timeout_synth=a.timeout_synth, timeout_pnr=a.timeout_pnr,
+                              retry_failed=a.retry_failed)
         st.close()
         print("\n".join([_estimate_text(e, a.workers)] + [f"  {x}" for x in e.lines]))
         return 0
