@@ -784,6 +784,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     sims = {r["core"] for r in cur.values() if r.get("stage") == "sim"}
     synth_cur = {(r["core"], r["family"]): r for r in cur.values() if r.get("stage") == "synth"}
     pnr_cur = {(r["synth_fp"], r.get("placer"), r["seed"]): r for r in cur.values() if r.get("stage") == "pnr"}
+
     def kept(r: TaskResult | None) -> TaskResult | None:
         return None if r is not None and retry_failed and r.get("status") in ("failed", "timeout") else r
 

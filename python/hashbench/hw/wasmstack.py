@@ -23,7 +23,8 @@ import wasmtime
 from wasmtime import _bindings
 
 # wasmtime caps the wasm stack at its async stack size (2 MiB by default) even when nothing
-# runs asynchronously, so that is raised with it.  The host thread holds the wasm frames plus
+# runs asynchronously, so that is raised with it, through the C API's setter: wasmtime-py's
+# Config has no property for it.  The host thread holds the wasm frames plus
 # wasmtime's and Python's own: twice the wasm limit leaves ample room.  Both are address space,
 # touched only as deep as a run goes.
 WASM_STACK = 512 << 20
