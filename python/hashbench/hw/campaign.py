@@ -143,6 +143,14 @@ def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer:
               flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()))
 
 
+def _kept(r: TaskResult | None, retry_failed: bool) -> TaskResult | None:
+    """A stored task as done, or None for one to run: nothing stored, or, with retry_failed, a
+    stored failure or timeout.  `run` and `estimate` share this rule."""
+    if r is None or (retry_failed and r.get("status") in ("failed", "timeout")):
+        return None
+    return r
+
+
 def _stage(stage: str, placer: str | None = None) -> str:
     """A task's stage for timing it: 'pnr:<placer>' for a P&R seed with a placer other than
     nextpnr's default, whose time says nothing of the default's."""
@@ -436,12 +444,7 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     done = stored_tasks(store)
 
     def stored_ok(fp: str) -> TaskResult | None:
-        r = done.get(fp)
-        if r is None:
-            return None
-        if retry_failed and r.get("status") in ("failed", "timeout"):
-            return None
-        return r
+        return _kept(done.get(fp), retry_failed)
 
     vers = {k: v for k, v in flow.versions(tools=tools).items()}
     for f in fams:
@@ -785,14 +788,11 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
     synth_cur = {(r["core"], r["family"]): r for r in cur.values() if r.get("stage") == "synth"}
     pnr_cur = {(r["synth_fp"], r.get("placer"), r["seed"]): r for r in cur.values() if r.get("stage") == "pnr"}
 
-    def kept(r: TaskResult | None) -> TaskResult | None:
-        return None if r is not None and retry_failed and r.get("status") in ("failed", "timeout") else r
-
     for c in core_names:
         if c not in sims:
             add("sim", c, None, timeout_synth)
         for fam in fams:
-            s = kept(synth_cur.get((c, fam)))
+            s = _kept(synth_cur.get((c, fam)), retry_failed)
             if s is None:
                 add("synth", c, fam, timeout_synth)
             if not flow.family(fam).pnr:
@@ -804,7 +804,7 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
                 continue                # no P&R, or its rows written from the size at no cost
             ff = flow.family(fam)
             placer = pnr_placer(ff, pnr_cur.get((s["fp"], None, 1)) if s is not None else None)
-            have = {seed: kept(pnr_cur.get((s["fp"], placer, seed))) if s is not None else None
+            have = {seed: _kept(pnr_cur.get((s["fp"], placer, seed)), retry_failed) if s is not None else None
                     for seed in range(1, seeds + 1)}
             todo = pnr_seeds(seeds, sres, have.__getitem__)
             stage = _stage("pnr", placer)
