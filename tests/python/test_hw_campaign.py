@@ -339,6 +339,20 @@ def test_a_scheduler_address_takes_the_tasks(tmp_path, client):
         remote.close()
 
 
+def test_the_readme_gives_the_whole_campaigns_duration_once_nothing_is_left():
+    from hashbench.hw.cli import _campaign_state
+    dur = campaign.Duration(invocations=40, wall_s=32.6 * 3600, task_s=40.6 * 3600, first_start=None, now="T")
+    left = campaign.Estimate(tasks=3, task_s=2 * 3600, longest_s=1.5 * 3600, not_run=14)
+    text = _campaign_state(dur, 352, 363, 38, "docs/hw-results.md", left, 2)
+    assert "at least 1.5 h on 2 worker(s) for 3 tasks, so the whole campaign takes at least 34 h" in text
+    assert "Nothing is left" not in text
+    text = _campaign_state(dur, 355, 363, 40, None, campaign.Estimate(tasks=0, not_run=14), 2)
+    assert text.endswith("  Nothing is left to run: the whole campaign took 32.60 h of wall-clock time on this "
+                         "machine (14 P&R seeds not run, after a seed 1 that did not route or timed out).")
+    assert "Estimated rest" not in text
+    assert _campaign_state(dur, 355, 363, 40, None, None, 2).endswith("results missing or incomplete.")
+
+
 def test_measured_markdown_and_report_from_a_campaign_store(tmp_path, client, capsys):
     st = Store(tmp_path / "r.sqlite")
     campaign.run(st, client, ["sha512", "jh_512", "jh_256"], FAMS, 1, workroot=tmp_path / "w", fns=FAKES,

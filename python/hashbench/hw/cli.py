@@ -338,6 +338,26 @@ def _flag(args: list[str], name: str, default: object) -> str:
     return next((args[i + 1] for i, x in enumerate(args[:-1]) if x == name), str(default))
 
 
+def _campaign_state(dur: campaign.Duration, n_rows: int, expected: int, n_missing: int, md: str | None,
+                    left: campaign.Estimate | None, workers: int) -> str:
+    """The README's sentence on the campaign: what is stored after how long, and what is left,
+    or, with nothing left, that the measured time is the whole campaign's."""
+    text = (f"Campaign state ({dur['now']}): {n_rows} of {expected} tasks stored after "
+            f"{dur['wall_s'] / 3600:.2f} h; {n_missing} (core, family) results missing or incomplete"
+            + (f" (listed in [{md}]({md}))" if md else "") + ".")
+    if left is None:
+        return text
+    if left.tasks:
+        return text + (f"  Estimated rest: at least {left.wall_s(workers) / 3600:.1f} h on {workers} worker(s) "
+                       f"for {left.tasks} tasks, so the whole campaign takes at least "
+                       f"{(dur['wall_s'] + left.wall_s(workers)) / 3600:.0f} h on this machine (method in the report).")
+    # the count differs from the expected one by the seeds not run, and by the default placer's
+    # seed 1 stored beside the fallback placer's seeds
+    return text + (f"  Nothing is left to run: the whole campaign took {dur['wall_s'] / 3600:.2f} h of wall-clock "
+                   f"time on this machine ({left.not_run} P&R seeds not run, after a seed 1 that did not "
+                   "route or timed out).")
+
+
 def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Duration, n_rows: int, expected: int,
                   n_missing: int, md: str | None, left: campaign.Estimate | None = None, workers: int = 1) -> None:
     """Replace the README's block between the hw-measured markers with the campaign's state and
@@ -349,14 +369,7 @@ def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Durati
         raise UsageError(f"{readme}: no {README_BEGIN} ... {README_END} block to fill")
     rank = next(t for t in tabs if t.title.startswith("Ranking"))
     area = next(t for t in tabs if t.title.startswith("Table 9") and "512-bit" in t.title)
-    block = [README_BEGIN, "",
-             f"Campaign state ({dur['now']}): {n_rows} of {expected} tasks stored after "
-             f"{dur['wall_s'] / 3600:.2f} h; {n_missing} (core, family) results missing or incomplete"
-             + (f" (listed in [{md}]({md}))" if md else "") + "."
-             + (f"  Estimated rest: at least {left.wall_s(workers) / 3600:.1f} h on {workers} worker(s) "
-                f"for {left.tasks} tasks, so the whole campaign takes at least "
-                f"{(dur['wall_s'] + left.wall_s(workers)) / 3600:.0f} h on this machine (method in the report)."
-                if left and left.tasks else ""),
+    block = [README_BEGIN, "", _campaign_state(dur, n_rows, expected, n_missing, md, left, workers),
              "",
              measured.markdown(rank).replace("### ", "**", 1).replace("\n", "**\n", 1),
              measured.markdown(area).replace("### ", "**", 1).replace("\n", "**\n", 1), README_END]
