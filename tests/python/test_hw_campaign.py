@@ -339,6 +339,22 @@ def test_a_scheduler_address_takes_the_tasks(tmp_path, client):
         remote.close()
 
 
+def test_invocations_run_side_by_side_count_once_in_the_campaigns_duration(tmp_path):
+    st = Store(tmp_path / "d.sqlite")
+    # start, last row (hours): 0-2 and 1-3 overlap, 5-6 apart, and a run that stored nothing
+    for start, last in ((0, 2), (1, 3), (5, 6), (7, None)):
+        rid = st.start_run(campaign.RUN_TARGET)
+        st.db.execute("UPDATE runs SET started = ? WHERE id = ?", (f"2026-11-28T{start:02d}:00:00+00:00", rid))
+        if last is not None:
+            st.add(rid, {"algo": "sha256", "target": "fpga-ecp5", "kind": campaign.KIND, "fp": f"f{start}",
+                         "stage": "synth", "duration_s": 600})
+            st.db.execute("UPDATE results SET ts = ? WHERE run_id = ?", (f"2026-11-28T{last:02d}:00:00+00:00", rid))
+    st.db.commit()
+    d = campaign.duration(st)
+    assert d["wall_s"] == 4 * 3600 and d["invocations"] == 3 and d["task_s"] == 3 * 600
+    assert d["first_start"] == "2026-11-28T00:00:00+00:00"
+
+
 def test_the_readme_gives_the_whole_campaigns_duration_once_nothing_is_left():
     from hashbench.hw.cli import _campaign_state
     dur = campaign.Duration(invocations=40, wall_s=32.6 * 3600, task_s=40.6 * 3600, first_start=None, now="T")
@@ -346,9 +362,11 @@ def test_the_readme_gives_the_whole_campaigns_duration_once_nothing_is_left():
     text = _campaign_state(dur, 352, 363, 38, "docs/hw-results.md", left, 2)
     assert "at least 1.5 h on 2 worker(s) for 3 tasks, so the whole campaign takes at least 34 h" in text
     assert "Nothing is left" not in text
-    text = _campaign_state(dur, 355, 363, 40, None, campaign.Estimate(tasks=0, not_run=14), 2)
+    text = _campaign_state(dur, 349, 363, 40, None, campaign.Estimate(tasks=0, not_run=14), 2)
     assert text.endswith("  Nothing is left to run: the whole campaign took 32.60 h of wall-clock time on this "
                          "machine (14 P&R seeds not run, after a seed 1 that did not route or timed out).")
+    text = _campaign_state(dur, 355, 363, 40, None, campaign.Estimate(tasks=0, not_run=14), 2)
+    assert text.endswith("timed out; 6 default-placer seed 1 runs stored beside the fallback placer's seeds).")
     assert "Estimated rest" not in text
     assert _campaign_state(dur, 355, 363, 40, None, None, 2).endswith("results missing or incomplete.")
 

@@ -645,18 +645,26 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
 
 
 def duration(store: Store) -> Duration:
-    """Wall-clock time of every campaign invocation (its start to its last stored row) and
+    """Wall-clock time of the campaign: the union of its invocations' spans (each one's start to
+    its last stored row), so that invocations run side by side on other tasks count once; and
     the summed task time, in seconds."""
     runs = store.db.execute("SELECT id, started FROM runs WHERE target = ?", (RUN_TARGET,)).fetchall()
-    wall = 0.0
-    n = 0
+    spans = []
     for rid, started in runs:
         last = store.db.execute("SELECT max(ts) FROM results WHERE run_id = ?", (rid,)).fetchone()[0]
         if last:
-            wall += (datetime.fromisoformat(last) - datetime.fromisoformat(started)).total_seconds()
-            n += 1
+            spans.append((datetime.fromisoformat(started), datetime.fromisoformat(last)))
+    wall = 0.0
+    end = None
+    for a, b in sorted(spans):
+        if end is not None and a < end:     # overlaps what is counted: only its part past `end`
+            a = end
+        if b > a:
+            wall += (b - a).total_seconds()
+        end = b if end is None else max(end, b)
     task = sum(float(r.get("duration_s") or 0) for r in stored_tasks(store).values())
-    return {"invocations": n, "wall_s": wall, "task_s": task, "first_start": min((s for _, s in runs), default=None),
+    return {"invocations": len(spans), "wall_s": wall, "task_s": task,
+            "first_start": min((s for _, s in runs), default=None),
             "now": datetime.now(timezone.utc).isoformat(timespec="seconds")}
 
 

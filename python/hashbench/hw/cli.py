@@ -351,11 +351,13 @@ def _campaign_state(dur: campaign.Duration, n_rows: int, expected: int, n_missin
         return text + (f"  Estimated rest: at least {left.wall_s(workers) / 3600:.1f} h on {workers} worker(s) "
                        f"for {left.tasks} tasks, so the whole campaign takes at least "
                        f"{(dur['wall_s'] + left.wall_s(workers)) / 3600:.0f} h on this machine (method in the report).")
-    # the count differs from the expected one by the seeds not run, and by the default placer's
-    # seed 1 stored beside the fallback placer's seeds
+    # the stored count differs from the expected one by the seeds not run, and by the default
+    # placer's seed 1 kept beside the fallback placer's seeds
+    extra = n_rows + left.not_run - expected
     return text + (f"  Nothing is left to run: the whole campaign took {dur['wall_s'] / 3600:.2f} h of wall-clock "
                    f"time on this machine ({left.not_run} P&R seeds not run, after a seed 1 that did not "
-                   "route or timed out).")
+                   "route or timed out" + (f"; {extra} default-placer seed 1 runs stored beside the fallback "
+                                           "placer's seeds" if extra > 0 else "") + ").")
 
 
 def _readme_block(readme: Path, tabs: list[measured.Table], dur: campaign.Duration, n_rows: int, expected: int,
@@ -427,7 +429,8 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         "`hw report` and `hw seed003 --measured` merge into their store first: a new machine reports these "
         "rows and resumes the campaign after them",
         f"- measured duration so far: {dur['wall_s'] / 3600:.2f} h of wall-clock time over "
-        f"{dur['invocations']} invocation(s) (start to last stored row of each; the first started "
+        f"{dur['invocations']} invocation(s) (start to last stored row of each, time when two ran side by side "
+        "counted once; the first started "
         f"{dur['first_start']}, a running one's time since its last row is not counted), "
         f"{dur['task_s'] / 3600:.2f} h "
         f"of summed task time; {workers} Dask worker(s) at `nice -n 19` on a {os.cpu_count()}-core machine shared "
