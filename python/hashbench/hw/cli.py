@@ -306,7 +306,7 @@ def cmd_measured(a: argparse.Namespace) -> int:
         Path(a.markdown).write_text(md)
         out.print(f"written: {a.markdown}")
     if a.readme:
-        _readme_block(Path(a.readme), tabs, dur, n_rows, len(names) * (1 + len(fams) + 2 * seeds), len(miss),
+        _readme_block(Path(a.readme), tabs, dur, n_rows, _n_tasks(len(names), fams, seeds), len(miss),
                       a.markdown, left, workers)
         out.print(f"updated: {a.readme}")
     return 0
@@ -336,6 +336,13 @@ def _run_args(runs: tuple[str, str] | None) -> list[str]:
 
 def _flag(args: list[str], name: str, default: object) -> str:
     return next((args[i + 1] for i, x in enumerate(args[:-1]) if x == name), str(default))
+
+
+def _n_tasks(n_cores: int, fams: list[str], seeds: int) -> int:
+    """The campaign's tasks: per core one simulation, one synthesis per family and `seeds` P&R
+    runs per family with place & route."""
+    from . import flow
+    return n_cores * (1 + len(fams) + sum(1 for f in fams if flow.family(f).pnr) * seeds)
 
 
 def _campaign_state(dur: campaign.Duration, n_rows: int, expected: int, n_missing: int, md: str | None,
@@ -388,7 +395,7 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
 
     from . import campaign, flow, measured
     n_pnr_fams = sum(1 for f in fams if flow.family(f).pnr)
-    expected = n_cores * (1 + len(fams) + n_pnr_fams * seeds)
+    expected = _n_tasks(n_cores, fams, seeds)
     vers = flow.versions(flow.family("ecp5"), tools)
     vers.update({k: v for k, v in flow.versions(flow.family("ice40"), tools).items()})
     where = (" (pinned in the `hw` extra; run with a 512 MiB WebAssembly call stack, where the "
