@@ -120,12 +120,16 @@ def test_gowin_pnr_places_the_core_in_the_shell_made_once_for_every_seed(tmp_pat
     c = core("sha256")
     assert [flow.place_route(c, fam, tmp_path, s)["fmax_mhz"] for s in (1, 2)] == [91.0, 92.0]
     # the area's synthesis is out of context; P&R's has the shell and the I/O buffers
-    assert made == [("synth_gowin -family gw2a -nobram -nodsp", True, "shell")]
+    shell = made[0][2]
+    assert made == [("synth_gowin -family gw2a -nobram -nodsp", True, shell)] and shell.startswith("shell-")
     assert "-noiopads" in fam.synth and "-noiopads" not in (fam.pnr_synth or "-noiopads")
-    assert {cwd for _, cwd in cmds} == {tmp_path / "shell"}
+    assert {cwd for _, cwd in cmds} == {tmp_path / shell}
     cmd = cmds[0][0]
     assert cmd[cmd.index("--device") + 1] == "GW2A-LV18PG256C8/I7" and "cst=pins.cst" in cmd
-    assert (tmp_path / "shell" / "pins.cst").read_text() == 'IO_LOC "c" IOT27A;\nIO_LOC "r" T3;\n'
+    assert (tmp_path / shell / "pins.cst").read_text() == 'IO_LOC "c" IOT27A;\nIO_LOC "r" T3;\n'
+    # another shell width is another netlist, made beside the first
+    flow.place_route(c, fam, tmp_path, 1, io_width=16)
+    assert len(made) == 2 and made[1][2] != shell
 
 
 def test_ecp5_keeps_the_smaller_of_its_two_lut_mappings(tmp_path):

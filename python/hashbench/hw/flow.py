@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import importlib.util
 import json
 import os
@@ -521,14 +522,19 @@ def gowin_cst(netlist: dict[str, Any]) -> str:
 
 def shell_netlist(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH,
                   timeout: float | None = None, tools: str = "yowasp") -> Path:
-    """The directory (workdir/shell) holding the netlist that P&R places for a family with
-    `pnr_synth`: the core inside hb_io_wrap.v synthesised with that command (both LUT mappings,
-    the smaller kept, as for the area), and its pin constraints, made once for every seed.
-    The constraints are written last: a directory without them is made again."""
-    sub = workdir / "shell"
+    """The directory holding the netlist that P&R places for a family with `pnr_synth`: the
+    core inside hb_io_wrap.v synthesised with that command (both LUT mappings, the smaller kept,
+    as for the area), and its pin constraints, made once for every seed.  workdir is the area
+    netlist's; the directory in it is named by the shell's script and RTL, so that another
+    width or shell is made anew.  The constraints are written last: a directory without them
+    is made again."""
+    assert fam.pnr_synth is not None
+    shell = dataclasses.replace(fam, synth=fam.pnr_synth, wrapper=True)
+    script, _ = yosys_script(core, shell, "netlist.json", "stat.json", io_width, hdl_dir())
+    key = hashlib.sha256(script.encode() + (hdl_dir() / "common" / "hb_io_wrap.v").read_bytes()).hexdigest()
+    sub = workdir / f"shell-{key[:12]}"
     if not (sub / "pins.cst").exists():
-        assert fam.pnr_synth is not None
-        synth(core, dataclasses.replace(fam, synth=fam.pnr_synth, wrapper=True), sub, io_width, timeout, tools)
+        synth(core, shell, sub, io_width, timeout, tools)
         (sub / "pins.cst").write_text(gowin_cst(json.loads((sub / "netlist.json").read_text())))
     return sub
 
