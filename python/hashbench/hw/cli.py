@@ -171,6 +171,9 @@ def cmd_synth(a: argparse.Namespace) -> int:
         rows.insert(1, ("LUT mapping failed", "; ".join(f"{m}: {why}" for m, why in res["mapping_failed"].items())))
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
+    elif fam.pnr_synth and res["fmax_runs"]:
+        rows.insert(0, ("P&R netlist", f"the core in hb_io_wrap, {a.io_width}-bit, on {res.get('pnr_device')} "
+                                       "(the area is the core's alone)"))
     if res.get("throughput_io_mbit_s"):
         rows.append((f"throughput through the {res['io_width']}-bit shell on one clock",
                      f"{_f(res['throughput_io_mbit_s'])} Mbit/s ({res['c_block_io']} cycles/block)"))

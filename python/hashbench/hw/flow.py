@@ -612,6 +612,7 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         "mapping": s["mapping"], "mapping_lut": s["mapping_lut"],
         "seeds": list(seeds) if fam.pnr else [], "fmax_runs": [x["fmax_mhz"] for x in runs],
         "fmax_mhz": fmax, "pnr_target_mhz": fam.freq_mhz or None, "placer": placer,
+        "pnr_device": _pnr_device(fam) if runs else None,
         "pnr_utilization": runs[0]["utilization"] if runs else {},
         **{k: cycles[k] for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
         "throughput_mbit_s": core.block_bits * fmax / c_block if fmax else None,
@@ -626,6 +627,13 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         res["c_block_io"] = c_io
         res["throughput_io_mbit_s"] = core.block_bits * fmax / c_io
     return res
+
+
+def _pnr_device(fam: Family) -> str:
+    """The part nextpnr placed on with the family's own options (--device's value, or the
+    family's device)."""
+    args = list(fam.pnr_args)
+    return args[args.index("--device") + 1] if "--device" in args else fam.device
 
 
 def store_row(res: HwResult) -> dict[str, Any]:
