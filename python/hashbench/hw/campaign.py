@@ -12,8 +12,8 @@ device is a result (status and reason), stored like a success.  A (core, family)
 more (the large cores nextpnr-ecp5 cannot route within the limit would cost hours each).
 
 Device choice: ECP5 is placed on the smallest of LFE5U-25F/45F/85F that holds the synthesised
-LUT4s and FFs with routing headroom (FILL); iCE40 is the HX8K only and Gowin the GW2A-18 only,
-and a core that exceeds it is stored as 'does-not-fit' with its size rather than dropped.
+LUT4s and FFs with routing headroom (FILL); iCE40 is the HX8K only, and a core that exceeds it
+is stored as 'does-not-fit' with its size rather than dropped.
 
 Rows: kind 'hw-task', target 'fpga-<family>' (simulation: 'iverilog'), the stage, status,
 fingerprint, duration and measures in the row's extra JSON; `results()` assembles them into one
@@ -51,8 +51,6 @@ RUN_TARGET = "fpga-campaign"
 ECP5_DEVICES = (("--25k", "LFE5U-25F", 24_288), ("--45k", "LFE5U-45F", 43_848),
                 ("--85k", "LFE5U-85F", 83_640))
 ICE40_HX8K_CELLS = 7_680
-# the GW2A-18's LUT4s and flip-flops, as nextpnr-himbaechel-gowin reports them
-GW2A18_LUT4, GW2A18_FF = 20_736, 15_552
 # Close to full, nextpnr's placer and router need many more iterations (or fail): a design is
 # put on the next larger part once it fills more than this share of the logic cells.
 FILL = 0.80
@@ -137,18 +135,12 @@ def synth_fp(core: Core, fam: flow.Family, io_width: int, tools: str = "yowasp",
               *[f.read_bytes() for f in _sources(core, fam.wrapper)])
 
 
-def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer: str | None = None,
-           io_width: int = flow.DEFAULT_IO_WIDTH) -> str:
+def pnr_fp(sfp: str, fam: flow.Family, seed: int, tools: str = "yowasp", placer: str | None = None) -> str:
     """Changes with the netlist, the seed, the target, the tool set, nextpnr's version and the
     placer (nothing added for nextpnr's default, so that the rows stored before there was a
-    choice keep resuming); for a family whose P&R places a netlist of its own (`pnr_synth`),
-    with what makes that one too: its synthesis command, the shell and its width, the device and
-    the pins."""
-    shell = (("shell", fam.pnr_synth, (hdl_dir() / "common" / "hb_io_wrap.v").read_bytes(), io_width, fam.pnr_args,
-              flow.GOWIN_CLOCK_PIN, flow.GOWIN_PINS) if fam.pnr_synth else ())
+    choice keep resuming)."""
     return _h("pnr", sfp, fam.name, seed, fam.freq_mhz, *_set_tag(tools),
-              flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()),
-              *shell)
+              flow.tool_version(fam.pnr, tools) if fam.pnr else None, *(("placer", placer) if placer else ()))
 
 
 def _kept(r: TaskResult | None, retry_failed: bool) -> TaskResult | None:
@@ -211,24 +203,7 @@ def placement(fam_name: str, lut: int, ff: int) -> dict[str, Any]:
                     "reason": f"{lut:,} SB_LUT4 / {ff:,} FF > {ICE40_HX8K_CELLS:,} logic cells of the HX8K"}
         return {"fits": True, "device": fam.device, "device_args": list(fam.pnr_args),
                 "capacity": ICE40_HX8K_CELLS, "fill": round(max(lut, ff) / ICE40_HX8K_CELLS, 3)}
-    if fam_name == "gowin":
-        # the out-of-context area: the shell that P&R adds is (block + 64) / W flip-flops more
-        # and its multiplexers, a few percent of a core near the limit (nextpnr then says so)
-        if lut > GW2A18_LUT4 or ff > GW2A18_FF:
-            return {"fits": False, "device": "GW2A-18",
-                    "reason": f"{lut:,} LUT / {ff:,} FF > {GW2A18_LUT4:,} LUT4 / {GW2A18_FF:,} FF of the GW2A-18"}
-        return {"fits": True, "device": "GW2A-LV18PG256C8/I7", "device_args": list(fam.pnr_args),
-                "capacity": GW2A18_LUT4, "fill": round(max(lut / GW2A18_LUT4, ff / GW2A18_FF), 3)}
     return {"fits": True, "device": fam.device}
-
-
-def placed(fam_name: str, sres: TaskResult) -> TaskResult:
-    """A synthesis row with the placement its family's P&R goes by: as stored, or, for a row
-    stored before its family had place & route (no device options), from its stored area.
-    `run`, `estimate` and `results` read the placement through this."""
-    if sres.get("status") != "ok" or "device_args" in sres or not flow.family(fam_name).pnr:
-        return sres
-    return {**sres, **placement(fam_name, int(sres.get("lut") or 0), int(sres.get("ff") or 0))}
 
 
 # ----------------------------------------------------------------- the tasks (run on a worker)
@@ -298,19 +273,11 @@ def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hd
     def body() -> TaskResult:
         c = load_core(core_name, Path(hdl))
         fam = flow.family(fam_name)
-        if fp is not None and pnr_fp(sfp, fam, seed, tools, placer, io_width) != fp:
+        if fp is not None and pnr_fp(sfp, fam, seed, tools, placer) != fp:
             raise CampaignError(f"this worker's {fam.pnr} ({tools}: {flow.tool_version(fam.pnr or '', tools)}) "
                                 f"is not the version the campaign submitted this task for")
         wd = _workdir(workroot, core_name, fam_name, sfp)
-        if fam.pnr_synth:
-            # the netlist P&R places is a synthesis of its own (the core in the I/O shell): made
-            # within the synthesis limit, and failing to make it is a failure, not a P&R timeout
-            _same_sources(c, fam, io_width, sfp, tools)
-            try:
-                flow.shell_netlist(c, fam, wd, io_width, timeout_synth, tools)
-            except flow.FlowError as e:
-                raise CampaignError(f"synthesising the netlist that P&R places failed: {e}") from None
-        elif not (wd / "netlist.json").exists():
+        if not (wd / "netlist.json").exists():
             # a worker on another machine (or another --workdir, a cleaned build/) has no
             # netlist: make it here, within the synthesis limit.  Failing to make it says
             # nothing of place & route, so it is a failure (--retry-failed), never a P&R timeout.
@@ -319,7 +286,7 @@ def task_pnr(core_name: str, fam_name: str, seed: int, synth_res: TaskResult, hd
                 flow.synth(c, fam, wd, io_width, timeout_synth, tools)
             except flow.FlowError as e:
                 raise CampaignError(f"no netlist in {wd}, and synthesising it again failed: {e}") from None
-        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout, tools, placer, io_width)
+        r = flow.place_route(c, fam, wd, seed, tuple(synth_res["device_args"]), timeout, tools, placer)
         return {"fmax_mhz": r["fmax_mhz"], "utilization": r["utilization"], "device": synth_res["device"]}
     return _outcome(body)
 
@@ -549,14 +516,13 @@ def run(store: Store, client: Client, core_names: Iterable[str], families: Itera
     def plan_pnr(c: Core, fam: flow.Family, sfp: str, sres: TaskResult, first: bool = True) -> None:
         if fam.pnr is None:
             return
-        sres = placed(fam.name, sres)
         # the rule reads the stored row itself, not stored_ok: with --retry-failed, the
         # fallback placer's failures run again, not the default's hour that did not route
-        placer = pnr_placer(fam, done.get(pnr_fp(sfp, fam, 1, tools, io_width=io_width)))
-        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools, placer, io_width)) for s in range(1, seeds + 1)}
+        placer = pnr_placer(fam, done.get(pnr_fp(sfp, fam, 1, tools)))
+        have = {s: stored_ok(pnr_fp(sfp, fam, s, tools, placer)) for s in range(1, seeds + 1)}
         prog.skipped += sum(1 for s, r in have.items() if r is not None and (first or s > 1))
         for seed in pnr_seeds(seeds, sres, have.__getitem__, first):
-            fp = pnr_fp(sfp, fam, seed, tools, placer, io_width)
+            fp = pnr_fp(sfp, fam, seed, tools, placer)
             meta: TaskMeta = {"stage": "pnr", "core": c.name, "algo": c.algo, "family": fam.name, "seed": seed,
                     "fp": fp, "synth_fp": sfp, "block_bits": c.block_bits, "digest_bits": c.digest_bits,
                     "toolset": tools, "tools": {flow.tool_key(fam.pnr, tools): vers.get(flow.tool_key(fam.pnr, tools))}}
@@ -647,7 +613,6 @@ def results(store: Store, tools: str | None = None) -> list[flow.HwResult]:
             pnrs.setdefault(r["synth_fp"], {}).setdefault(r.get("placer"), {})[r["seed"]] = r
     out: list[flow.HwResult] = []
     for (cname, fam), s in sorted(synths.items()):
-        s = placed(fam, s)
         by_placer = pnrs.get(s["fp"], {})
         default1 = by_placer.get(None, {}).get(1)
         placer = pnr_placer(flow.family(fam), default1)
@@ -841,8 +806,8 @@ def estimate(store: Store, core_names: Iterable[str], families: Iterable[str], s
             if not flow.family(fam).pnr:
                 continue
             # a synthesis still to run is expected to succeed, and to fit if its size does
-            sres = placed(fam, s) if s is not None else {"status": "ok", "fits": placement(
-                fam, int(lut_of(c, fam)), int(ff_of(c)))["fits"]}
+            sres = s if s is not None else {"status": "ok", "fits": placement(fam, int(lut_of(c, fam)),
+                                                                              int(ff_of(c)))["fits"]}
             if sres.get("status") != "ok" or not sres.get("fits", True):
                 continue                # no P&R, or its rows written from the size at no cost
             ff = flow.family(fam)

